@@ -1,0 +1,37 @@
+# Two commands do everything on a fresh machine: `make demo` and `make test`.
+# Both create .venv when it is missing and install the project with the exact
+# versions in constraints.txt.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: demo test lint typecheck pytest install clean
+
+$(STAMP): pyproject.toml constraints.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --disable-pip-version-check -q -c constraints.txt -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: $(STAMP)
+	$(PY) -m unitensor.demo
+
+lint: $(STAMP)
+	$(PY) -m ruff check src tests benchmarks
+	$(PY) -m ruff format --check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(PY) -m mypy
+
+# Every backend must be installed and exercised: the suite fails (rather than
+# skips) when one is missing. pytest's exit code 5 (no tests) fails make too.
+pytest: $(STAMP)
+	UNITENSOR_REQUIRE_BACKENDS=numpy,torch,tensorflow,jax $(PY) -m pytest -q
+
+test: lint typecheck pytest
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

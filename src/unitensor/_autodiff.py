@@ -1,0 +1,163 @@
+"""Functional autodiff over PyTorch, TensorFlow and JAX, modelled on JAX.
+
+``value_and_grad_fn(t, f)`` returns a function computing ``f`` and its
+gradient with respect to the first argument, using the autodiff system of
+``t``'s framework. Each backend supplies one classmethod,
+``_value_and_grad(f_raw, x)``, which runs ``f_raw`` (a function of one
+native array returning ``(native scalar, aux)``) under its framework's
+autodiff and returns ``(value, aux, grad)``. Everything else (wrapping,
+checks, ``has_aux``) is here, once.
+
+A call leaves nothing behind: no ``.grad`` is written on any PyTorch
+tensor (``torch.autograd.grad`` is used, never ``backward``), TensorFlow's
+tape is not persistent and is dropped on return, JAX is functional. Values
+and auxiliary outputs come back detached from the graph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar, overload
+
+from . import _dtypes
+from ._registry import astensor
+from ._tensor import Tensor
+
+__all__ = ["grad", "value_and_grad", "value_and_grad_fn", "value_aux_and_grad"]
+
+T = TypeVar("T", bound=Tensor)
+
+_DIFFERENTIABLE = "PyTorch, TensorFlow and JAX"
+
+
+def map_tensors(fn: Callable[[Tensor], Any], tree: Any) -> Any:
+    """Apply ``fn`` to every tensor in nested tuples, lists and dicts."""
+    if isinstance(tree, Tensor):
+        return fn(tree)
+    if isinstance(tree, tuple | list):
+        return type(tree)(map_tensors(fn, v) for v in tree)
+    if isinstance(tree, dict):
+        return {k: map_tensors(fn, v) for k, v in tree.items()}
+    return tree
+
+
+def _check_input(cls: type[Tensor], x: Any) -> Tensor:
+    """``x`` as a tensor of class ``cls`` that can be differentiated."""
+    t = astensor(x)
+    if type(t) is not cls:
+        raise TypeError(
+            f"value_and_grad_fn was made for {cls.framework} tensors, "
+            f"called with a {t.framework} tensor"
+        )
+    if _dtypes.kind(cls._dtype_name(t.raw.dtype)) not in "fc":
+        raise TypeError(
+            f"cannot differentiate with respect to a tensor of dtype {t.raw.dtype}; "
+            "use a floating dtype"
+        )
+    return t
+
+
+def _loss_raw(cls: type[Tensor], out: Any, has_aux: bool) -> tuple[Any, Any]:
+    """Split ``f``'s output into the native scalar loss and the aux part."""
+    if has_aux:
+        if not isinstance(out, tuple) or len(out) != 2:
+            raise ValueError("with has_aux=True, f must return a pair (loss, aux)")
+        loss, aux = out
+    else:
+        loss, aux = out, None
+    if not isinstance(loss, Tensor):
+        loss = astensor(loss)
+    if type(loss) is not cls:
+        raise TypeError(f"f returned a {loss.framework} tensor, expected {cls.framework}")
+    if loss.raw.ndim != 0:
+        raise ValueError(f"f must return a scalar (0-d) tensor, got shape {loss.shape}")
+    return loss.raw, aux
+
+
+@overload
+def value_and_grad_fn(
+    t: T, f: Callable[..., T], has_aux: Literal[False] = ...
+) -> Callable[..., tuple[T, T]]: ...
+
+
+@overload
+def value_and_grad_fn(
+    t: T, f: Callable[..., tuple[T, Any]], has_aux: Literal[True]
+) -> Callable[..., tuple[T, Any, T]]: ...
+
+
+def value_and_grad_fn(t: T, f: Callable[..., Any], has_aux: bool = False) -> Callable[..., Any]:
+    """A function returning ``f``'s value and gradient w.r.t. its first argument.
+
+    Parameters
+    ----------
+    t
+        Any tensor of the framework to differentiate with (its values are
+        not used): a PyTorch, TensorFlow or JAX tensor.
+    f
+        ``f(x, *args, **kwargs)`` returning a 0-d tensor, or with
+        ``has_aux`` a pair ``(0-d tensor, aux)`` where ``aux`` is any
+        nesting of tuples, lists and dicts of tensors and other values.
+    has_aux
+        Whether ``f`` returns auxiliary data.
+
+    Returns
+    -------
+    callable
+        ``g(x, *args, **kwargs)`` returning ``(value, grad)`` or, with
+        ``has_aux``, ``(value, aux, grad)``; ``grad`` has ``x``'s shape and
+        dtype, ``value`` is 0-d.
+
+    Raises
+    ------
+    NotImplementedError
+        If ``t`` is a NumPy tensor (NumPy has no autodiff).
+    TypeError
+        (when ``g`` is called) if ``x`` is not a floating tensor of ``t``'s
+        framework.
+    ValueError
+        (when ``g`` is called) if ``f`` does not return a 0-d tensor.
+    """
+    cls = type(astensor(t))
+    vg = getattr(cls, "_value_and_grad", None)
+    if vg is None:
+        raise NotImplementedError(
+            f"{cls.framework} tensors cannot be differentiated; automatic "
+            f"differentiation works with {_DIFFERENTIABLE} tensors"
+        )
+
+    def value_and_grad_of_f(x: Any, *args: Any, **kwargs: Any) -> Any:
+        xt = _check_input(cls, x)
+
+        def f_raw(xr: Any) -> tuple[Any, Any]:
+            return _loss_raw(cls, f(cls(xr), *args, **kwargs), has_aux)
+
+        value, aux, g = vg(f_raw, xt.raw)
+        if has_aux:
+            return cls(value), aux, cls(g)
+        return cls(value), cls(g)
+
+    return value_and_grad_of_f
+
+
+def value_and_grad(f: Callable[..., T], t: T, *args: Any, **kwargs: Any) -> tuple[T, T]:
+    """``(f(t, *args, **kwargs), gradient of f w.r.t. t)``; see :func:`value_and_grad_fn`."""
+    return value_and_grad_fn(t, f)(t, *args, **kwargs)
+
+
+def value_aux_and_grad(
+    f: Callable[..., tuple[T, Any]], t: T, *args: Any, **kwargs: Any
+) -> tuple[T, Any, T]:
+    """``(value, aux, grad)`` for ``f`` returning ``(value, aux)``.
+
+    See :func:`value_and_grad_fn` for ``f``, the frameworks and the errors.
+    """
+    return value_and_grad_fn(t, f, has_aux=True)(t, *args, **kwargs)
+
+
+def grad(f: Callable[..., T], t: T, *args: Any, **kwargs: Any) -> T:
+    """The gradient of ``f`` w.r.t. ``t``; shape and dtype of ``t``.
+
+    See :func:`value_and_grad_fn` for ``f``, the frameworks and the errors.
+    """
+    return value_and_grad_fn(t, f)(t, *args, **kwargs)[1]

@@ -1,0 +1,210 @@
+"""JAX backend: ``JAXTensor`` (``jax.Array`` on any device, and tracers).
+
+JAX follows NumPy closely; what differs and is kept, documented:
+
+- without 64-bit mode (``jax_enable_x64``) JAX has no 64-bit types, so where
+  unitensor's rules give int64 / float64 (index results, integer sums,
+  ``arange``), JAX gives int32 / float32. An explicit 64-bit request
+  (``astype("float64")``, ``float64()``) warns with ``UserWarning``;
+- integer array indices out of range are clamped by JAX, not reported.
+
+``JAXTensor`` is registered as a JAX pytree node, so tensors pass through
+``jax.jit``, ``jax.grad`` and friends, and can be auxiliary outputs of
+:func:`unitensor.value_and_grad_fn`. Random numbers use explicit keys
+split from a key that :func:`unitensor.seed` sets.
+"""
+
+from __future__ import annotations
+
+import operator
+import secrets
+import threading
+import warnings
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from .._tensor import Tensor
+from . import namespace, topk_via_last_axis
+
+__all__ = ["JAXTensor"]
+
+_NARROW = {"int64": "int32", "uint64": "uint32", "float64": "float32", "complex128": "complex64"}
+
+
+def _x64() -> bool:
+    return bool(jax.dtypes.canonicalize_dtype(np.int64) == np.int64)
+
+
+class _Keys:
+    """The key that ``uniform`` / ``normal`` split from; reset by ``ut.seed``."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.key: Any = None
+
+    def next(self) -> Any:
+        with self.lock:
+            if self.key is None:
+                self.key = jax.random.key(secrets.randbits(31))
+            self.key, sub = jax.random.split(self.key)
+        return sub
+
+    def seed(self, n: int) -> None:
+        with self.lock:
+            self.key = jax.random.key(n)
+
+
+_KEYS = _Keys()
+
+
+def _dtype_from_name(name: str) -> Any:
+    if not _x64():
+        name = _NARROW.get(name, name)
+    return jnp.dtype(name)
+
+
+def _device_kw(like: Any) -> dict[str, Any]:
+    """``device=`` of a concrete template array; nothing for tracers."""
+    if isinstance(like, jax.core.Tracer):
+        return {}
+    return {"device": like.device}
+
+
+def _device(a: Any) -> Any:
+    try:
+        return a.device
+    except Exception:  # tracers have no device
+        return None
+
+
+def _topk_last(a: Any, k: int, largest: bool, sorted: bool) -> tuple[Any, Any]:
+    if largest:
+        values, idx = jax.lax.top_k(a, k)
+    else:
+        values, idx = jax.lax.top_k(-a, k)
+        values = -values
+    return values, idx
+
+
+def _place(x: Any, like: Any) -> Any:
+    kw = _device_kw(like)
+    return jax.device_put(x, kw["device"]) if kw else x
+
+
+def _uniform(shape: tuple[int, ...], low: float, high: float, dtype: Any, like: Any) -> Any:
+    return _place(jax.random.uniform(_KEYS.next(), shape, dtype, low, high), like)
+
+
+def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: Any) -> Any:
+    return _place(jax.random.normal(_KEYS.next(), shape, dtype) * std + mean, like)
+
+
+def _reduction(fn: Any) -> Any:
+    def reduce(a: Any, axes: tuple[int, ...] | None, keepdims: bool) -> Any:
+        return fn(a, axis=axes, keepdims=keepdims)
+
+    return reduce
+
+
+_NS = namespace(
+    {
+        "accepts": lambda tp: issubclass(tp, jax.Array | jax.core.Tracer),
+        "dtype_name": lambda dt: np.dtype(dt).name,
+        "dtype_from_name": _dtype_from_name,
+        "device": _device,
+        "to_numpy": np.asarray,
+        "item": lambda a: a.item(),
+        "astype": lambda a, dt: a.astype(dt),
+        "seed": _KEYS.seed,
+        "divide": jnp.true_divide,
+        "matmul": jnp.matmul,
+        "equal": jnp.equal,
+        "not_equal": jnp.not_equal,
+        "bitwise_invert": jnp.invert,
+        "bitwise_and": jnp.bitwise_and,
+        "bitwise_or": jnp.bitwise_or,
+        "bitwise_xor": jnp.bitwise_xor,
+        "getitem": operator.getitem,
+        "index_update": lambda a, index, values: a.at[index].set(values),
+        **{
+            name: getattr(jnp, name)
+            for name in (
+                "abs sign sqrt square exp log log1p log2 log10 sin cos tan arcsin arccos "
+                "arctan sinh cosh tanh arcsinh arccosh arctanh round ceil floor isnan isinf "
+                "isfinite logical_not logical_and logical_or minimum maximum clip where "
+                "reshape transpose expand_dims tile flip concatenate stack"
+            ).split()
+        },
+        **{
+            name: _reduction(fn)
+            for name, fn in {
+                "sum": jnp.sum,
+                "prod": jnp.prod,
+                "mean": jnp.mean,
+                "min": jnp.min,
+                "max": jnp.max,
+                "all": jnp.all,
+                "any": jnp.any,
+            }.items()
+        },
+        "argmin": lambda a, axis: jnp.argmin(a, axis=axis),
+        "argmax": lambda a, axis: jnp.argmax(a, axis=axis),
+        "cumsum": lambda a, axis: jnp.cumsum(a, axis=axis),
+        "sort": lambda a, axis: jnp.sort(a, axis=axis, stable=True),
+        "argsort": lambda a, axis: jnp.argsort(a, axis=axis, stable=True),
+        "topk": topk_via_last_axis(_topk_last, jnp.transpose),
+        "squeeze": lambda a, axes: jnp.squeeze(a, axis=axes),
+        "pad_constant": lambda a, pads, value: jnp.pad(a, pads, constant_values=value),
+        "take": lambda a, idx, axis: jnp.take(a, idx, axis=axis),
+        "take_along_axis": lambda a, idx, axis: jnp.take_along_axis(a, idx, axis=axis),
+        "full": lambda shape, v, dt, like: jnp.full(shape, v, dtype=dt, **_device_kw(like)),
+        "arange": lambda start, stop, step, dt, like: _place(
+            jnp.arange(start, stop, step, dtype=dt), like
+        ),
+        "asarray": lambda v, dt, like: jnp.asarray(v, dtype=dt, **_device_kw(like)),
+        "uniform": _uniform,
+        "normal": _normal,
+    }
+)
+
+
+class JAXTensor(Tensor):
+    """A tensor holding a ``jax.Array`` (or a JAX tracer inside a transformation)."""
+
+    __slots__ = ()
+    framework = "JAX"
+    backend = "jax"
+    _ns = _NS
+    _native_dtype_type = np.dtype
+    _promotes = False
+
+    @classmethod
+    def _dtype_arg(cls, dtype: Any) -> Any:
+        """As :meth:`Tensor._dtype_arg`; warns when a 64-bit type is narrowed."""
+        native = super()._dtype_arg(dtype)
+        if not _x64():
+            asked = dtype if isinstance(dtype, str) else getattr(np.dtype(dtype), "name", "")
+            if asked in _NARROW:
+                warnings.warn(
+                    f"JAX without 64-bit mode has no {asked}; using {_NARROW[asked]} "
+                    "(enable it with jax.config.update('jax_enable_x64', True))",
+                    UserWarning,
+                    stacklevel=3,
+                )
+        return native
+
+    @classmethod
+    def _value_and_grad(cls, f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
+        """``jax.value_and_grad`` of ``f_raw`` with auxiliary output."""
+        (loss, aux), g = jax.value_and_grad(f_raw, has_aux=True)(x)
+        return loss, aux, g
+
+
+jax.tree_util.register_pytree_node(
+    JAXTensor,
+    lambda t: ((t.raw,), None),
+    lambda _, children: JAXTensor(children[0]),
+)

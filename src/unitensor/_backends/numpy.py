@@ -1,0 +1,174 @@
+"""NumPy backend: ``NumPyTensor``.
+
+NumPy is the reference meaning, so this module mostly names NumPy's own
+functions. Where NumPy differs from unitensor's rules it says so here:
+integer true division and integer means give float64 in NumPy (float32
+here), mixed int/float tensors promote to float64 in NumPy (the float's
+dtype here, done in ``Tensor._pair``). Full reductions may give NumPy
+scalars (``numpy.float32``) as ``raw``; they behave as 0-d arrays.
+"""
+
+from __future__ import annotations
+
+import operator
+import threading
+from typing import Any
+
+import numpy as np
+
+from .._tensor import Tensor
+from . import namespace
+
+__all__ = ["NumPyTensor"]
+
+_F32 = np.dtype(np.float32)
+
+
+class _RNG(threading.local):
+    """The generator behind ``uniform`` / ``normal``; reseeded by ``ut.seed``."""
+
+    def __init__(self) -> None:
+        self.rng = np.random.default_rng(_SEED[-1] if _SEED else None)
+
+
+_SEED: list[int] = []
+_STATE = _RNG()
+
+
+def _seed(n: int) -> None:
+    _SEED.append(n)
+    _STATE.rng = np.random.default_rng(n)
+
+
+def _dtype_from_name(name: str) -> np.dtype[Any]:
+    if name == "bfloat16":
+        import ml_dtypes  # shipped with JAX and TensorFlow
+
+        bf16: np.dtype[Any] = np.dtype(ml_dtypes.bfloat16)
+        return bf16
+    return np.dtype(name)
+
+
+def _divide(a: Any, b: Any) -> Any:
+    if getattr(a, "dtype", _F32).kind in "biu":
+        a = a.astype(_F32)
+    if getattr(b, "dtype", _F32).kind in "biu":
+        b = b.astype(_F32)
+    return np.true_divide(a, b)
+
+
+def _index_update(a: Any, index: Any, values: Any) -> Any:
+    out = np.array(a, copy=True)
+    out[index] = values
+    return out
+
+
+def _topk(a: Any, k: int, axis: int, largest: bool, sorted: bool) -> tuple[Any, Any]:
+    order = np.argsort(a, axis=axis, kind="stable")
+    if largest:
+        order = np.flip(order, axis=axis)
+    idx = np.take(order, np.arange(k), axis=axis)
+    return np.take_along_axis(a, idx, axis=axis), idx
+
+
+def _full(shape: tuple[int, ...], value: Any, dtype: Any, like: Any) -> Any:
+    return np.full(shape, value, dtype=dtype)
+
+
+def _arange(start: Any, stop: Any, step: Any, dtype: Any, like: Any) -> Any:
+    return np.arange(start, stop, step, dtype=dtype)
+
+
+def _asarray(value: Any, dtype: Any, like: Any) -> Any:
+    return np.asarray(value, dtype=dtype)
+
+
+def _uniform(shape: tuple[int, ...], low: float, high: float, dtype: Any, like: Any) -> Any:
+    r = _STATE.rng.random(shape, dtype=np.float64 if dtype == np.float64 else np.float32)
+    return (r * (high - low) + low).astype(dtype, copy=False)
+
+
+def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: Any) -> Any:
+    r = _STATE.rng.standard_normal(shape, dtype=np.float64 if dtype == np.float64 else np.float32)
+    return (r * std + mean).astype(dtype, copy=False)
+
+
+def _reduction(fn: Any) -> Any:
+    def reduce(a: Any, axes: tuple[int, ...] | None, keepdims: bool) -> Any:
+        return fn(a, axis=axes, keepdims=keepdims)
+
+    return reduce
+
+
+_NS = namespace(
+    {
+        "accepts": lambda tp: issubclass(tp, np.ndarray | np.generic),
+        "dtype_name": lambda dt: np.dtype(dt).name,
+        "dtype_from_name": _dtype_from_name,
+        "device": lambda a: "cpu",
+        "to_numpy": np.asarray,
+        "item": lambda a: a.item(),
+        "astype": lambda a, dt: a.astype(dt),
+        "seed": _seed,
+        "divide": _divide,
+        "matmul": np.matmul,
+        "equal": np.equal,
+        "not_equal": np.not_equal,
+        "bitwise_invert": np.invert,
+        "bitwise_and": np.bitwise_and,
+        "bitwise_or": np.bitwise_or,
+        "bitwise_xor": np.bitwise_xor,
+        "getitem": operator.getitem,
+        "index_update": _index_update,
+        **{
+            name: getattr(np, name)
+            for name in (
+                "abs sign sqrt square exp log log1p log2 log10 sin cos tan arcsin arccos "
+                "arctan sinh cosh tanh arcsinh arccosh arctanh round ceil floor isnan isinf "
+                "isfinite logical_not logical_and logical_or minimum maximum clip where "
+                "reshape transpose expand_dims tile flip take_along_axis concatenate stack"
+            ).split()
+        },
+        **{
+            name: _reduction(fn)
+            for name, fn in {
+                "sum": np.sum,
+                "prod": np.prod,
+                "mean": np.mean,
+                "min": np.amin,
+                "max": np.amax,
+                "all": np.all,
+                "any": np.any,
+            }.items()
+        },
+        "argmin": lambda a, axis: np.argmin(a, axis=axis),
+        "argmax": lambda a, axis: np.argmax(a, axis=axis),
+        "cumsum": lambda a, axis: np.cumsum(a, axis=axis),
+        "sort": lambda a, axis: np.sort(a, axis=axis, kind="stable"),
+        "argsort": lambda a, axis: np.argsort(a, axis=axis, kind="stable"),
+        "topk": _topk,
+        "squeeze": lambda a, axes: np.squeeze(a, axis=axes),
+        "pad_constant": lambda a, pads, value: np.pad(a, pads, constant_values=value),
+        "take": lambda a, idx, axis: np.take(a, idx, axis=axis),
+        "full": _full,
+        "arange": _arange,
+        "asarray": _asarray,
+        "uniform": _uniform,
+        "normal": _normal,
+    }
+)
+
+
+class NumPyTensor(Tensor):
+    """A tensor holding a ``numpy.ndarray`` (or a NumPy scalar for 0-d results).
+
+    NumPy cannot differentiate: the autodiff functions raise
+    ``NotImplementedError`` for NumPy tensors.
+    """
+
+    __slots__ = ()
+    framework = "NumPy"
+    backend = "numpy"
+    _ns = _NS
+    _native_dtype_type = np.dtype
+    _promotes = True

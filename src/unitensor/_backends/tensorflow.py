@@ -1,0 +1,430 @@
+"""TensorFlow backend: ``TensorFlowTensor`` (``tf.Tensor`` and ``tf.Variable``).
+
+TensorFlow differs from unitensor's meaning in more places than the other
+frameworks, and this module hides each of them:
+
+- mixed dtypes are refused natively: ``Tensor._pair`` promotes first
+  (``_promotes = True``);
+- indexing with integer arrays and bool masks (NumPy's advanced indexing)
+  is built from ``tf.gather_nd`` with NumPy's placement rules, and
+  ``index_update`` scatters into the positions the same index selects;
+- integer sums, products and cumulative sums keep int32 natively (int64
+  here); integer ``/`` gives float64 natively (float32 here); empty
+  ``min`` / ``max`` give +-inf natively (an error here, checked in the base);
+- ``log2``, ``log10``, ``take_along_axis`` and ``matmul`` of 1-d operands
+  have no native form and are composed here;
+- integer ``argsort`` / ``top_k`` indices are int32 natively (int64 here).
+
+Native errors (``InvalidArgumentError``) on bad indices become
+``IndexError`` with the native error as ``__cause__``.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from typing import Any
+
+import tensorflow as tf
+
+from .._indexing import expand_ellipsis
+from .._tensor import Tensor
+from . import namespace, topk_via_last_axis
+
+__all__ = ["TensorFlowTensor"]
+
+_INTS = (tf.int8, tf.int16, tf.int32, tf.uint8, tf.uint16, tf.uint32)
+_LN2 = math.log(2.0)
+_LN10 = math.log(10.0)
+
+
+class _Generator:
+    """The ``tf.random.Generator`` behind uniform / normal; reseeded by ``ut.seed``."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.gen: Any = None
+
+    def get(self) -> Any:
+        if self.gen is None:
+            with self.lock:
+                if self.gen is None:
+                    self.gen = tf.random.Generator.from_non_deterministic_state()
+        return self.gen
+
+    def seed(self, n: int) -> None:
+        with self.lock:
+            self.gen = tf.random.Generator.from_seed(n)
+
+
+_GEN = _Generator()
+
+
+def _is_int(a: Any) -> bool:
+    return bool(a.dtype.is_integer) or a.dtype == tf.bool
+
+
+def _to_int64(a: Any) -> Any:
+    """Bool and integers narrower than 64 bits widened as NumPy sums them."""
+    if a.dtype == tf.bool or a.dtype in _INTS:
+        return tf.cast(a, tf.uint64 if a.dtype.is_unsigned else tf.int64)
+    return a
+
+
+def _const(value: Any, dtype: Any) -> Any:
+    """A 0-d constant of ``dtype`` from a Python scalar, converting the kind if needed."""
+    if isinstance(value, bool):
+        same = dtype == tf.bool
+    elif isinstance(value, int):
+        same = dtype.is_integer
+    elif isinstance(value, float):
+        same = dtype.is_floating
+    else:
+        same = dtype.is_complex
+    if same:
+        return tf.constant(value, dtype=dtype)
+    return tf.cast(tf.constant(value), dtype)
+
+
+def _operands(a: Any, b: Any) -> tuple[Any, Any]:
+    """Two tensors of one dtype from a tensor and a tensor or Python scalar."""
+    if not isinstance(a, tf.Tensor | tf.Variable):
+        a = _const(a, b.dtype)
+    if not isinstance(b, tf.Tensor | tf.Variable):
+        b = _const(b, a.dtype)
+    return a, b
+
+
+def _bitwise(logical: Any, bitwise: Any) -> Any:
+    def op(a: Any, b: Any) -> Any:
+        a, b = _operands(a, b)
+        return logical(a, b) if a.dtype == tf.bool else bitwise(a, b)
+
+    return op
+
+
+def _invert(a: Any) -> Any:
+    return tf.math.logical_not(a) if a.dtype == tf.bool else tf.bitwise.invert(a)
+
+
+def _divide(a: Any, b: Any) -> Any:
+    if isinstance(a, tf.Tensor | tf.Variable) and _is_int(a):
+        a = tf.cast(a, tf.float32)
+    if isinstance(b, tf.Tensor | tf.Variable) and _is_int(b):
+        b = tf.cast(b, tf.float32)
+    return a / b
+
+
+def _matmul(a: Any, b: Any) -> Any:
+    if a.ndim == 1 and b.ndim == 1:
+        return tf.reduce_sum(a * b)
+    if a.ndim == 1:
+        return tf.squeeze(tf.linalg.matmul(a[None, :], b), -2)
+    if b.ndim == 1:
+        return tf.squeeze(tf.linalg.matmul(a, b[:, None]), -1)
+    return tf.linalg.matmul(a, b)
+
+
+def _bool_rank(item: Any) -> int:
+    return item.ndim if isinstance(item, tf.Tensor) and item.dtype == tf.bool else 0
+
+
+def _is_basic(index: Any) -> bool:
+    items = index if isinstance(index, tuple) else (index,)
+    return not any(isinstance(i, tf.Tensor | tf.Variable) for i in items)
+
+
+def _index_error(e: Exception) -> IndexError:
+    return IndexError(f"index out of range: {getattr(e, 'message', e)}")
+
+
+def _getitem(a: Any, index: Any) -> Any:
+    if _is_basic(index):
+        try:
+            return a[index]
+        except tf.errors.InvalidArgumentError as e:
+            raise _index_error(e) from e
+    return _advanced(a, index if isinstance(index, tuple) else (index,))
+
+
+def _advanced(a: Any, index: tuple[Any, ...]) -> Any:
+    """NumPy advanced indexing built from a basic slice, a transpose and ``gather_nd``."""
+    items: list[Any] = []
+    shape = list(a.shape)
+    dim = 0
+    for item in expand_ellipsis(index, a.ndim, _bool_rank):
+        if isinstance(item, tf.Tensor) and item.dtype == tf.bool:
+            k = item.ndim
+            if list(item.shape) != shape[dim : dim + k]:
+                raise IndexError(
+                    f"bool mask of shape {list(item.shape)} does not match the indexed "
+                    f"axes of shape {shape[dim : dim + k]}"
+                )
+            coords = tf.where(item)
+            items.extend(coords[:, j] for j in range(k))
+            dim += k
+        else:
+            items.append(item)
+            dim += item is not None
+    # Basic step: slices and None apply, array and int items keep their axis whole.
+    is_adv = [isinstance(i, tf.Tensor) or i.__class__ is int for i in items]
+    basic = tuple(slice(None) if adv else i for i, adv in zip(items, is_adv, strict=True))
+    y = a[basic] if basic else a
+    adv_pos = [p for p, adv in enumerate(is_adv) if adv]
+    arrays = []
+    for p in adv_pos:
+        n = y.shape[p]
+        idx = tf.cast(tf.convert_to_tensor(items[p]), tf.int64)
+        if tf.executing_eagerly() and bool(tf.reduce_any((idx < -n) | (idx >= n))):
+            raise IndexError(f"index out of range for axis of length {n}")
+        arrays.append(tf.where(idx < 0, idx + n, idx))
+    bshape = arrays[0].shape
+    for arr in arrays[1:]:
+        bshape = tf.broadcast_static_shape(bshape, arr.shape)
+    arrays = [tf.broadcast_to(arr, bshape) for arr in arrays]
+    rest = [p for p in range(y.ndim) if p not in adv_pos]
+    yt = tf.transpose(y, adv_pos + rest)
+    out = tf.gather_nd(yt, tf.stack(arrays, axis=-1))
+    if adv_pos == list(range(adv_pos[0], adv_pos[0] + len(adv_pos))):
+        nb = len(bshape)
+        before = sum(1 for p in rest if p < adv_pos[0])
+        perm = [*range(nb, nb + before), *range(nb), *range(nb + before, nb + len(rest))]
+        out = tf.transpose(out, perm)
+    return out
+
+
+def _index_update(a: Any, index: Any, values: Any) -> Any:
+    n = math.prod(a.shape)
+    positions = _getitem(tf.reshape(tf.range(n, dtype=tf.int64), a.shape), index)
+    try:
+        vals = tf.broadcast_to(values, tf.shape(positions))
+    except tf.errors.InvalidArgumentError as e:
+        raise ValueError(
+            f"values of shape {list(values.shape)} do not broadcast to the indexed "
+            f"shape {list(positions.shape)}"
+        ) from e
+    flat = tf.tensor_scatter_nd_update(
+        tf.reshape(a, [-1]), tf.reshape(positions, [-1, 1]), tf.reshape(vals, [-1])
+    )
+    return tf.reshape(flat, a.shape)
+
+
+def _axes(axes: tuple[int, ...] | None) -> list[int] | None:
+    return None if axes is None else list(axes)
+
+
+def _min(a: Any, axes: tuple[int, ...] | None, keepdims: bool) -> Any:
+    if a.dtype == tf.bool:
+        return tf.reduce_all(a, _axes(axes), keepdims)
+    return tf.reduce_min(a, _axes(axes), keepdims)
+
+
+def _max(a: Any, axes: tuple[int, ...] | None, keepdims: bool) -> Any:
+    if a.dtype == tf.bool:
+        return tf.reduce_any(a, _axes(axes), keepdims)
+    return tf.reduce_max(a, _axes(axes), keepdims)
+
+
+def _as_bool(a: Any) -> Any:
+    return a if a.dtype == tf.bool else tf.cast(a, tf.bool)
+
+
+def _topk_last(a: Any, k: int, largest: bool, sorted: bool) -> tuple[Any, Any]:
+    if largest:
+        values, idx = tf.math.top_k(a, k, sorted=sorted)
+    else:
+        values, idx = tf.math.top_k(-a, k, sorted=sorted)
+        values = -values
+    return values, tf.cast(idx, tf.int64)
+
+
+def _take_along_axis(a: Any, idx: Any, axis: int) -> Any:
+    n = a.shape[axis]
+    idx = tf.cast(idx, tf.int64)
+    idx = tf.where(idx < 0, idx + n, idx)
+    other_a = [d for i, d in enumerate(a.shape) if i != axis]
+    other_i = [d for i, d in enumerate(idx.shape) if i != axis]
+    batch = list(tf.broadcast_static_shape(tf.TensorShape(other_a), tf.TensorShape(other_i)))
+    a = tf.broadcast_to(a, [*batch[:axis], n, *batch[axis:]])
+    idx = tf.broadcast_to(idx, [*batch[:axis], idx.shape[axis], *batch[axis:]])
+
+    def gather_last(x: Any, i: Any) -> tuple[Any]:
+        return (tf.gather(x, i, batch_dims=x.ndim - 1, axis=x.ndim - 1),)
+
+    last = a.ndim - 1
+    perm = list(range(a.ndim))
+    perm[axis], perm[last] = last, axis
+    try:
+        (out,) = gather_last(tf.transpose(a, perm), tf.transpose(idx, perm))
+    except tf.errors.InvalidArgumentError as e:
+        raise _index_error(e) from e
+    return tf.transpose(out, perm)
+
+
+def _take(a: Any, idx: Any, axis: int) -> Any:
+    return tf.gather(a, idx, axis=axis)
+
+
+def _on_device(fn: Any) -> Any:
+    """Run a creation function on the device of the template ``like``."""
+
+    def create(*args: Any) -> Any:
+        like = args[-1]
+        try:
+            device = like.device
+        except (AttributeError, RuntimeError):  # symbolic tensors have no device
+            return fn(*args)
+        with tf.device(device):
+            return fn(*args)
+
+    return create
+
+
+def _full(shape: tuple[int, ...], value: Any, dtype: Any, like: Any) -> Any:
+    return tf.fill(shape, _const(value, dtype))
+
+
+def _arange(start: Any, stop: Any, step: Any, dtype: Any, like: Any) -> Any:
+    return tf.range(start, stop, step, dtype=dtype)
+
+
+def _asarray(value: Any, dtype: Any, like: Any) -> Any:
+    return tf.constant(value, dtype=dtype)
+
+
+def _uniform(shape: tuple[int, ...], low: float, high: float, dtype: Any, like: Any) -> Any:
+    return _GEN.get().uniform(shape, low, high, dtype=dtype)
+
+
+def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: Any) -> Any:
+    return _GEN.get().normal(shape, mean, std, dtype=dtype)
+
+
+def _float_only(fn: Any, for_ints: Any) -> Any:
+    """``fn`` for floats; ``for_ints(a)`` for integer and bool input."""
+
+    def op(a: Any) -> Any:
+        return for_ints(a) if _is_int(a) else fn(a)
+
+    return op
+
+
+_NS = namespace(
+    {
+        "accepts": lambda tp: issubclass(tp, tf.Tensor | tf.Variable),
+        "dtype_name": lambda dt: tf.as_dtype(dt).name,
+        "dtype_from_name": tf.as_dtype,
+        "device": lambda a: a.device,
+        "to_numpy": lambda a: a.numpy(),
+        "item": lambda a: a.numpy().item(),
+        "astype": tf.cast,
+        "seed": _GEN.seed,
+        "divide": _divide,
+        "matmul": _matmul,
+        "equal": tf.math.equal,
+        "not_equal": tf.math.not_equal,
+        "bitwise_invert": _invert,
+        "bitwise_and": _bitwise(tf.math.logical_and, tf.bitwise.bitwise_and),
+        "bitwise_or": _bitwise(tf.math.logical_or, tf.bitwise.bitwise_or),
+        "bitwise_xor": _bitwise(tf.math.logical_xor, tf.bitwise.bitwise_xor),
+        "getitem": _getitem,
+        "index_update": _index_update,
+        "abs": tf.math.abs,
+        "sign": tf.math.sign,
+        "sqrt": tf.math.sqrt,
+        "square": tf.math.square,
+        "exp": tf.math.exp,
+        "log": tf.math.log,
+        "log1p": tf.math.log1p,
+        "log2": lambda a: tf.math.log(a) / _LN2,
+        "log10": lambda a: tf.math.log(a) / _LN10,
+        "sin": tf.math.sin,
+        "cos": tf.math.cos,
+        "tan": tf.math.tan,
+        "arcsin": tf.math.asin,
+        "arccos": tf.math.acos,
+        "arctan": tf.math.atan,
+        "sinh": tf.math.sinh,
+        "cosh": tf.math.cosh,
+        "tanh": tf.math.tanh,
+        "arcsinh": tf.math.asinh,
+        "arccosh": tf.math.acosh,
+        "arctanh": tf.math.atanh,
+        "round": _float_only(tf.math.round, tf.identity),
+        "ceil": _float_only(tf.math.ceil, tf.identity),
+        "floor": _float_only(tf.math.floor, tf.identity),
+        "isnan": _float_only(tf.math.is_nan, lambda a: tf.zeros_like(a, dtype=tf.bool)),
+        "isinf": _float_only(tf.math.is_inf, lambda a: tf.zeros_like(a, dtype=tf.bool)),
+        "isfinite": _float_only(tf.math.is_finite, lambda a: tf.ones_like(a, dtype=tf.bool)),
+        "logical_not": lambda a: tf.math.logical_not(_as_bool(a)),
+        "logical_and": lambda a, b: tf.math.logical_and(
+            _as_bool(a), bool(b) if isinstance(b, int | float) else _as_bool(b)
+        ),
+        "logical_or": lambda a, b: tf.math.logical_or(
+            _as_bool(a), bool(b) if isinstance(b, int | float) else _as_bool(b)
+        ),
+        "minimum": tf.math.minimum,
+        "maximum": tf.math.maximum,
+        "clip": tf.clip_by_value,
+        "where": tf.where,
+        "sum": lambda a, axes, keepdims: tf.reduce_sum(_to_int64(a), _axes(axes), keepdims),
+        "prod": lambda a, axes, keepdims: tf.reduce_prod(_to_int64(a), _axes(axes), keepdims),
+        "mean": lambda a, axes, keepdims: tf.reduce_mean(a, _axes(axes), keepdims),
+        "min": _min,
+        "max": _max,
+        "all": lambda a, axes, keepdims: tf.reduce_all(_as_bool(a), _axes(axes), keepdims),
+        "any": lambda a, axes, keepdims: tf.reduce_any(_as_bool(a), _axes(axes), keepdims),
+        "argmin": lambda a, axis: tf.math.argmin(a, axis, output_type=tf.int64),
+        "argmax": lambda a, axis: tf.math.argmax(a, axis, output_type=tf.int64),
+        "cumsum": lambda a, axis: tf.math.cumsum(_to_int64(a), axis),
+        "sort": lambda a, axis: tf.sort(a, axis),
+        "argsort": lambda a, axis: tf.cast(tf.argsort(a, axis, stable=True), tf.int64),
+        "topk": topk_via_last_axis(_topk_last, tf.transpose),
+        "reshape": tf.reshape,
+        "transpose": tf.transpose,
+        "squeeze": lambda a, axes: tf.squeeze(a, list(axes)) if axes else a,
+        "expand_dims": tf.expand_dims,
+        "tile": tf.tile,
+        "flip": lambda a, axes: tf.reverse(a, list(axes)) if axes else a,
+        "pad_constant": lambda a, pads, value: tf.pad(
+            a, [list(p) for p in pads], constant_values=_const(value, a.dtype)
+        ),
+        "take": _take,
+        "take_along_axis": _take_along_axis,
+        "concatenate": tf.concat,
+        "stack": tf.stack,
+        "full": _on_device(_full),
+        "arange": _on_device(_arange),
+        "asarray": _on_device(_asarray),
+        "uniform": _on_device(_uniform),
+        "normal": _on_device(_normal),
+    }
+)
+
+
+class TensorFlowTensor(Tensor):
+    """A tensor holding a ``tf.Tensor`` or ``tf.Variable``.
+
+    Operations on a variable read its value and return plain tensors; the
+    variable itself is never assigned to.
+    """
+
+    __slots__ = ()
+    framework = "TensorFlow"
+    backend = "tensorflow"
+    _ns = _NS
+    _native_dtype_type = tf.dtypes.DType
+    _promotes = True
+
+    @classmethod
+    def _value_and_grad(cls, f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
+        """Run ``f_raw`` under a (non-persistent) ``GradientTape``."""
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            loss, aux = f_raw(x)
+        g = tape.gradient(loss, x)
+        if g is None:
+            g = tf.zeros_like(x)
+        elif isinstance(g, tf.IndexedSlices):
+            g = tf.convert_to_tensor(g)
+        return loss, aux, g

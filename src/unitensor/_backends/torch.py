@@ -1,0 +1,236 @@
+"""PyTorch backend: ``PyTorchTensor``.
+
+Where PyTorch differs from unitensor's meaning, this module hides it:
+slices with negative steps (PyTorch refuses them) become a positive slice
+and a flip; ``prod`` over several axes reduces one axis at a time;
+``matmul`` and ``where`` promote mixed dtypes first; ``take_along_axis``
+accepts negative indices. Gradients use ``torch.autograd.grad`` on a
+detached copy of the input, so no ``.grad`` is ever written.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import torch
+import torch.nn.functional as tnf
+
+from .._indexing import expand_ellipsis
+from .._tensor import Tensor
+from . import namespace
+
+__all__ = ["PyTorchTensor"]
+
+
+def _has_negative_step(index: Any) -> bool:
+    if index.__class__ is slice:
+        return index.step is not None and index.step < 0
+    if index.__class__ is tuple:
+        return any(i.__class__ is slice and i.step is not None and i.step < 0 for i in index)
+    return False
+
+
+def _bool_rank(item: Any) -> int:
+    return item.ndim if isinstance(item, torch.Tensor) and item.dtype == torch.bool else 0
+
+
+def _positive_steps(a: Any, index: Any) -> tuple[Any, Any]:
+    """Apply the negative-step slices of ``index`` to ``a`` (as flips).
+
+    Returns the new array and the index with those slices made full.
+    """
+    items = expand_ellipsis(index if isinstance(index, tuple) else (index,), a.ndim, _bool_rank)
+    out = []
+    dim = 0
+    for item in items:
+        if item.__class__ is slice and item.step is not None and item.step < 0:
+            r = range(*item.indices(a.shape[dim]))
+            before = (slice(None),) * dim
+            if len(r) == 0:
+                a = a[(*before, slice(0, 0))]
+            else:
+                a = torch.flip(a[(*before, slice(r[-1], r[0] + 1, -item.step))], (dim,))
+            item = slice(None)
+        out.append(item)
+        if item is not None:
+            dim += _bool_rank(item) or 1
+    return a, tuple(out)
+
+
+def _getitem(a: Any, index: Any) -> Any:
+    if _has_negative_step(index):
+        a, index = _positive_steps(a, index)
+    return a[index]
+
+
+def _index_update(a: Any, index: Any, values: Any) -> Any:
+    if _has_negative_step(index):
+        pos = _getitem(torch.arange(a.numel(), device=a.device).reshape(a.shape), index)
+        out = a.clone().reshape(-1)
+        out[pos.reshape(-1)] = values.expand(pos.shape).reshape(-1)
+        return out.reshape(a.shape)
+    out = a.clone()
+    out[index] = values
+    return out
+
+
+def _as_tensor(b: Any, like: Any) -> Any:
+    return b if isinstance(b, torch.Tensor) else torch.as_tensor(b, device=like.device)
+
+
+def _same_dtype(a: Any, b: Any) -> tuple[Any, Any]:
+    if a.dtype != b.dtype:
+        dt = torch.promote_types(a.dtype, b.dtype)
+        return a.to(dt), b.to(dt)
+    return a, b
+
+
+def _matmul(a: Any, b: Any) -> Any:
+    return torch.matmul(*_same_dtype(a, b))
+
+
+def _minimum(a: Any, b: Any) -> Any:
+    if isinstance(b, torch.Tensor):
+        return torch.minimum(a, b)
+    return torch.clamp(a, max=b)
+
+
+def _maximum(a: Any, b: Any) -> Any:
+    if isinstance(b, torch.Tensor):
+        return torch.maximum(a, b)
+    return torch.clamp(a, min=b)
+
+
+def _all_axes(a: Any, axes: tuple[int, ...] | None) -> tuple[int, ...]:
+    return tuple(range(a.ndim)) if axes is None else axes
+
+
+def _prod(a: Any, axes: tuple[int, ...] | None, keepdims: bool) -> Any:
+    if a.dtype == torch.bool or (not a.is_floating_point() and not a.is_complex()):
+        a = a.to(torch.int64)
+    for ax in sorted(_all_axes(a, axes), reverse=True):
+        a = torch.prod(a, dim=ax, keepdim=keepdims)
+    return a
+
+
+def _topk(a: Any, k: int, axis: int, largest: bool, sorted: bool) -> tuple[Any, Any]:
+    values, indices = torch.topk(a, k, dim=axis, largest=largest, sorted=sorted)
+    return values, indices
+
+
+def _take_along_axis(a: Any, idx: Any, axis: int) -> Any:
+    idx = idx.to(torch.int64)
+    idx = torch.where(idx < 0, idx + a.shape[axis], idx)
+    return torch.take_along_dim(a, idx, dim=axis)
+
+
+def _pad_constant(a: Any, pads: tuple[tuple[int, int], ...], value: Any) -> Any:
+    flat = [p for pair in reversed(pads) for p in pair]
+    return tnf.pad(a, flat, mode="constant", value=value) if flat else a.clone()
+
+
+def _uniform(shape: tuple[int, ...], low: float, high: float, dtype: Any, like: Any) -> Any:
+    return torch.rand(shape, dtype=dtype, device=like.device) * (high - low) + low
+
+
+def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: Any) -> Any:
+    return torch.randn(shape, dtype=dtype, device=like.device) * std + mean
+
+
+def _to_numpy(a: Any) -> Any:
+    return a.detach().cpu().numpy()
+
+
+_NS = namespace(
+    {
+        "accepts": lambda tp: issubclass(tp, torch.Tensor),
+        "dtype_name": lambda dt: str(dt).removeprefix("torch."),
+        "dtype_from_name": lambda name: getattr(torch, name),
+        "device": lambda a: a.device,
+        "to_numpy": _to_numpy,
+        "item": lambda a: a.item(),
+        "astype": lambda a, dt: a.to(dt),
+        "seed": torch.manual_seed,
+        "divide": operator.truediv,
+        "matmul": _matmul,
+        "equal": operator.eq,
+        "not_equal": operator.ne,
+        "bitwise_invert": operator.invert,
+        "bitwise_and": operator.and_,
+        "bitwise_or": operator.or_,
+        "bitwise_xor": operator.xor,
+        "getitem": _getitem,
+        "index_update": _index_update,
+        **{
+            name: getattr(torch, name)
+            for name in (
+                "abs sign sqrt square exp log log1p log2 log10 sin cos tan arcsin arccos "
+                "arctan sinh cosh tanh arcsinh arccosh arctanh round ceil floor isnan isinf "
+                "isfinite logical_not reshape tile stack"
+            ).split()
+        },
+        "logical_and": lambda a, b: torch.logical_and(a, _as_tensor(b, a)),
+        "logical_or": lambda a, b: torch.logical_or(a, _as_tensor(b, a)),
+        "minimum": _minimum,
+        "maximum": _maximum,
+        "clip": torch.clamp,
+        "where": lambda c, x, y: torch.where(c, *_same_dtype(x, y)),
+        "sum": lambda a, axes, keepdims: torch.sum(a, dim=axes, keepdim=keepdims),
+        "prod": _prod,
+        "mean": lambda a, axes, keepdims: torch.mean(a, dim=axes, keepdim=keepdims),
+        "min": lambda a, axes, keepdims: torch.amin(a, dim=_all_axes(a, axes), keepdim=keepdims),
+        "max": lambda a, axes, keepdims: torch.amax(a, dim=_all_axes(a, axes), keepdim=keepdims),
+        "all": lambda a, axes, keepdims: torch.all(a, dim=_all_axes(a, axes), keepdim=keepdims),
+        "any": lambda a, axes, keepdims: torch.any(a, dim=_all_axes(a, axes), keepdim=keepdims),
+        "argmin": lambda a, axis: torch.argmin(a, dim=axis),
+        "argmax": lambda a, axis: torch.argmax(a, dim=axis),
+        "cumsum": lambda a, axis: torch.cumsum(a, dim=axis),
+        "sort": lambda a, axis: torch.sort(a, dim=axis, stable=True).values,
+        "argsort": lambda a, axis: torch.argsort(a, dim=axis, stable=True),
+        "topk": _topk,
+        "transpose": lambda a, perm: a.permute(perm),
+        "squeeze": lambda a, axes: torch.squeeze(a, dim=axes) if axes else a,
+        "expand_dims": torch.unsqueeze,
+        "flip": lambda a, axes: torch.flip(a, axes),
+        "pad_constant": _pad_constant,
+        "take": lambda a, idx, axis: torch.index_select(a, axis, idx),
+        "take_along_axis": _take_along_axis,
+        "concatenate": lambda arrays, axis: torch.cat(arrays, dim=axis),
+        "full": lambda shape, v, dt, like: torch.full(shape, v, dtype=dt, device=like.device),
+        "arange": lambda start, stop, step, dt, like: torch.arange(
+            start, stop, step, dtype=dt, device=like.device
+        ),
+        "asarray": lambda v, dt, like: torch.tensor(v, dtype=dt, device=like.device),
+        "uniform": _uniform,
+        "normal": _normal,
+    }
+)
+
+
+class PyTorchTensor(Tensor):
+    """A tensor holding a ``torch.Tensor`` (on any device)."""
+
+    __slots__ = ()
+    framework = "PyTorch"
+    backend = "torch"
+    _ns = _NS
+    _native_dtype_type = torch.dtype
+    _promotes = False
+
+    @classmethod
+    def _value_and_grad(cls, f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
+        """Run ``f_raw`` under autograd; return detached value, aux and gradient."""
+        from .._autodiff import map_tensors
+
+        xg = x.detach().requires_grad_(True)
+        with torch.enable_grad():
+            loss, aux = f_raw(xg)
+            if loss.requires_grad:
+                (g,) = torch.autograd.grad(loss, xg, allow_unused=True)
+            else:
+                g = None
+        if g is None:
+            g = torch.zeros_like(x)
+        aux = map_tensors(lambda t: cls(t.raw.detach()), aux)
+        return loss.detach(), aux, g

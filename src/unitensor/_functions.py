@@ -1,0 +1,610 @@
+"""Every operation as a function: ``ut.sum(t, axis=0)`` is ``t.sum(axis=0)``.
+
+Each function takes a :class:`~unitensor.Tensor` (a native array is
+wrapped with :func:`~unitensor.astensor` first) and returns the same
+tensor class, and has the meaning documented on the method of the same
+name. Functions of several tensors (``concatenate``, ``stack``, ``where``,
+``matmul``) check that all of them belong to one framework.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar, cast
+
+from . import _dtypes
+from ._errors import AxisError
+from ._registry import astensor
+from ._tensor import Axes, PadMode, Scalar, Tensor, TensorOrScalar
+
+__all__ = [
+    "abs",
+    "all",
+    "any",
+    "arange",
+    "arccos",
+    "arccosh",
+    "arcsin",
+    "arcsinh",
+    "arctan",
+    "arctanh",
+    "argmax",
+    "argmin",
+    "argsort",
+    "ceil",
+    "clip",
+    "concatenate",
+    "cos",
+    "cosh",
+    "crossentropy",
+    "cumsum",
+    "exp",
+    "expand_dims",
+    "flatten",
+    "flip",
+    "floor",
+    "from_numpy",
+    "full",
+    "full_like",
+    "index_update",
+    "isfinite",
+    "isinf",
+    "isnan",
+    "log",
+    "log10",
+    "log1p",
+    "log2",
+    "log_softmax",
+    "logical_and",
+    "logical_not",
+    "logical_or",
+    "logsumexp",
+    "matmul",
+    "max",
+    "maximum",
+    "mean",
+    "min",
+    "minimum",
+    "normal",
+    "onehot_like",
+    "ones",
+    "ones_like",
+    "pad",
+    "pow",
+    "prod",
+    "reshape",
+    "round",
+    "sign",
+    "sin",
+    "sinh",
+    "softmax",
+    "sort",
+    "sqrt",
+    "square",
+    "squeeze",
+    "stack",
+    "sum",
+    "take_along_axis",
+    "tan",
+    "tanh",
+    "tile",
+    "topk",
+    "transpose",
+    "uniform",
+    "where",
+    "zeros",
+    "zeros_like",
+]
+
+T = TypeVar("T", bound=Tensor)
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _doc(method: Callable[..., Any], note: str = "") -> Callable[[F], F]:
+    """Give a function the docstring of the method it calls."""
+
+    def decorate(fn: F) -> F:
+        doc = method.__doc__ or ""
+        fn.__doc__ = (
+            f"Function form of :meth:`Tensor.{method.__name__}` (``t.{method.__name__}(...)``).\n\n"
+            + (note + "\n\n" if note else "")
+            + doc
+        )
+        return fn
+
+    return decorate
+
+
+def _w(t: T | Scalar) -> T:
+    """``t`` as a tensor (native arrays are wrapped)."""
+    return t if isinstance(t, Tensor) else cast(T, astensor(t))
+
+
+@_doc(Tensor.abs)
+def abs(t: T) -> T:
+    return _w(t).abs()
+
+
+@_doc(Tensor.sign)
+def sign(t: T) -> T:
+    return _w(t).sign()
+
+
+@_doc(Tensor.sqrt)
+def sqrt(t: T) -> T:
+    return _w(t).sqrt()
+
+
+@_doc(Tensor.square)
+def square(t: T) -> T:
+    return _w(t).square()
+
+
+@_doc(Tensor.exp)
+def exp(t: T) -> T:
+    return _w(t).exp()
+
+
+@_doc(Tensor.log)
+def log(t: T) -> T:
+    return _w(t).log()
+
+
+@_doc(Tensor.log1p)
+def log1p(t: T) -> T:
+    return _w(t).log1p()
+
+
+@_doc(Tensor.log2)
+def log2(t: T) -> T:
+    return _w(t).log2()
+
+
+@_doc(Tensor.log10)
+def log10(t: T) -> T:
+    return _w(t).log10()
+
+
+@_doc(Tensor.sin)
+def sin(t: T) -> T:
+    return _w(t).sin()
+
+
+@_doc(Tensor.cos)
+def cos(t: T) -> T:
+    return _w(t).cos()
+
+
+@_doc(Tensor.tan)
+def tan(t: T) -> T:
+    return _w(t).tan()
+
+
+@_doc(Tensor.arcsin)
+def arcsin(t: T) -> T:
+    return _w(t).arcsin()
+
+
+@_doc(Tensor.arccos)
+def arccos(t: T) -> T:
+    return _w(t).arccos()
+
+
+@_doc(Tensor.arctan)
+def arctan(t: T) -> T:
+    return _w(t).arctan()
+
+
+@_doc(Tensor.sinh)
+def sinh(t: T) -> T:
+    return _w(t).sinh()
+
+
+@_doc(Tensor.cosh)
+def cosh(t: T) -> T:
+    return _w(t).cosh()
+
+
+@_doc(Tensor.tanh)
+def tanh(t: T) -> T:
+    return _w(t).tanh()
+
+
+@_doc(Tensor.arcsinh)
+def arcsinh(t: T) -> T:
+    return _w(t).arcsinh()
+
+
+@_doc(Tensor.arccosh)
+def arccosh(t: T) -> T:
+    return _w(t).arccosh()
+
+
+@_doc(Tensor.arctanh)
+def arctanh(t: T) -> T:
+    return _w(t).arctanh()
+
+
+@_doc(Tensor.round)
+def round(t: T) -> T:
+    return _w(t).round()
+
+
+@_doc(Tensor.ceil)
+def ceil(t: T) -> T:
+    return _w(t).ceil()
+
+
+@_doc(Tensor.floor)
+def floor(t: T) -> T:
+    return _w(t).floor()
+
+
+@_doc(Tensor.isnan)
+def isnan(t: T) -> T:
+    return _w(t).isnan()
+
+
+@_doc(Tensor.isinf)
+def isinf(t: T) -> T:
+    return _w(t).isinf()
+
+
+@_doc(Tensor.isfinite)
+def isfinite(t: T) -> T:
+    return _w(t).isfinite()
+
+
+@_doc(Tensor.logical_not)
+def logical_not(t: T) -> T:
+    return _w(t).logical_not()
+
+
+@_doc(Tensor.minimum, "Either argument may be a scalar; the other must be a tensor.")
+def minimum(x: T | Scalar, y: T | Scalar) -> T:
+    if isinstance(x, Tensor):
+        return x.minimum(y)
+    return _w(y).minimum(x)
+
+
+@_doc(Tensor.maximum, "Either argument may be a scalar; the other must be a tensor.")
+def maximum(x: T | Scalar, y: T | Scalar) -> T:
+    if isinstance(x, Tensor):
+        return x.maximum(y)
+    return _w(y).maximum(x)
+
+
+@_doc(Tensor.logical_and, "Either argument may be a scalar; the other must be a tensor.")
+def logical_and(x: T | Scalar, y: T | Scalar) -> T:
+    if isinstance(x, Tensor):
+        return x.logical_and(y)
+    return _w(y).logical_and(x)
+
+
+@_doc(Tensor.logical_or, "Either argument may be a scalar; the other must be a tensor.")
+def logical_or(x: T | Scalar, y: T | Scalar) -> T:
+    if isinstance(x, Tensor):
+        return x.logical_or(y)
+    return _w(y).logical_or(x)
+
+
+@_doc(Tensor.sum)
+def sum(t: T, axis: Axes = None, keepdims: bool = False) -> T:
+    return _w(t).sum(axis, keepdims)
+
+
+@_doc(Tensor.prod)
+def prod(t: T, axis: Axes = None, keepdims: bool = False) -> T:
+    return _w(t).prod(axis, keepdims)
+
+
+@_doc(Tensor.mean)
+def mean(t: T, axis: Axes = None, keepdims: bool = False) -> T:
+    return _w(t).mean(axis, keepdims)
+
+
+@_doc(Tensor.min)
+def min(t: T, axis: Axes = None, keepdims: bool = False) -> T:
+    return _w(t).min(axis, keepdims)
+
+
+@_doc(Tensor.max)
+def max(t: T, axis: Axes = None, keepdims: bool = False) -> T:
+    return _w(t).max(axis, keepdims)
+
+
+@_doc(Tensor.all)
+def all(t: T, axis: Axes = None, keepdims: bool = False) -> T:
+    return _w(t).all(axis, keepdims)
+
+
+@_doc(Tensor.any)
+def any(t: T, axis: Axes = None, keepdims: bool = False) -> T:
+    return _w(t).any(axis, keepdims)
+
+
+@_doc(Tensor.logsumexp)
+def logsumexp(t: T, axis: Axes = None, keepdims: bool = False) -> T:
+    return _w(t).logsumexp(axis, keepdims)
+
+
+@_doc(Tensor.argmin)
+def argmin(t: T, axis: int | None = None, keepdims: bool = False) -> T:
+    return _w(t).argmin(axis, keepdims)
+
+
+@_doc(Tensor.argmax)
+def argmax(t: T, axis: int | None = None, keepdims: bool = False) -> T:
+    return _w(t).argmax(axis, keepdims)
+
+
+@_doc(Tensor.pow)
+def pow(t: T, exponent: TensorOrScalar) -> T:
+    return _w(t).pow(exponent)
+
+
+@_doc(Tensor.clip)
+def clip(t: T, min_: TensorOrScalar | None, max_: TensorOrScalar | None) -> T:
+    return _w(t).clip(min_, max_)
+
+
+def where(condition: T, x: TensorOrScalar, y: TensorOrScalar) -> T:
+    """``x`` where ``condition`` is true, else ``y``, elementwise.
+
+    Parameters
+    ----------
+    condition
+        A tensor; non-bool values count as true when non-zero.
+    x, y
+        Tensors of ``condition``'s framework or Python scalars; all three
+        broadcast together.
+
+    Returns
+    -------
+    Tensor
+        The broadcast shape. Two tensors promote as ``+``; a tensor and a
+        scalar follow the scalar rule; two Python ints give int64 (int32 on
+        JAX without 64-bit mode), two floats float32, two bools bool.
+
+    Raises
+    ------
+    TypeError
+        If the tensors belong to different frameworks.
+    """
+    return _w(condition).where(x, y)
+
+
+@_doc(Tensor.cumsum)
+def cumsum(t: T, axis: int | None = None) -> T:
+    return _w(t).cumsum(axis)
+
+
+@_doc(Tensor.sort)
+def sort(t: T, axis: int = -1) -> T:
+    return _w(t).sort(axis)
+
+
+@_doc(Tensor.argsort)
+def argsort(t: T, axis: int = -1) -> T:
+    return _w(t).argsort(axis)
+
+
+@_doc(Tensor.topk)
+def topk(t: T, k: int, axis: int = -1, largest: bool = True, sorted: bool = True) -> tuple[T, T]:
+    return _w(t).topk(k, axis, largest, sorted)
+
+
+@_doc(Tensor.reshape)
+def reshape(t: T, shape: int | Sequence[int]) -> T:
+    return _w(t).reshape(shape)
+
+
+@_doc(Tensor.flatten)
+def flatten(t: T, start: int = 0, end: int = -1) -> T:
+    return _w(t).flatten(start, end)
+
+
+@_doc(Tensor.transpose)
+def transpose(t: T, axes: Sequence[int] | None = None) -> T:
+    return _w(t).transpose(axes)
+
+
+@_doc(Tensor.squeeze)
+def squeeze(t: T, axis: Axes = None) -> T:
+    return _w(t).squeeze(axis)
+
+
+@_doc(Tensor.expand_dims)
+def expand_dims(t: T, axis: int) -> T:
+    return _w(t).expand_dims(axis)
+
+
+@_doc(Tensor.tile)
+def tile(t: T, multiples: Sequence[int]) -> T:
+    return _w(t).tile(multiples)
+
+
+@_doc(Tensor.flip)
+def flip(t: T, axis: Axes = None) -> T:
+    return _w(t).flip(axis)
+
+
+@_doc(Tensor.pad)
+def pad(
+    t: T, paddings: Sequence[tuple[int, int]], mode: PadMode = "constant", value: Scalar = 0
+) -> T:
+    return _w(t).pad(paddings, mode, value)
+
+
+def _joined(tensors: Sequence[Any], what: str) -> tuple[type[Tensor], list[Any]]:
+    """Tensor class and promoted native arrays of a sequence of tensors."""
+    ts = [_w(t) for t in tensors]
+    if not ts:
+        raise ValueError(f"{what} needs at least one tensor")
+    cls = type(ts[0])
+    raws = [ts[0]._unwrap(t) for t in ts]
+    name = cls._dtype_name(raws[0].dtype)
+    for r in raws[1:]:
+        name = _dtypes.result_name(name, cls._dtype_name(r.dtype))
+    target = cls._native_dtype(name)
+    return cls, [r if r.dtype == target else cls._ns.astype(r, target) for r in raws]
+
+
+def concatenate(tensors: Sequence[T], axis: int = 0) -> T:
+    """Join tensors along an existing axis.
+
+    Parameters
+    ----------
+    tensors
+        One or more tensors of one framework with equal shapes except along
+        ``axis``; dtypes promote as ``+``.
+    axis
+        The axis to join along.
+
+    Returns
+    -------
+    Tensor
+        Shape of the inputs with the sizes along ``axis`` added.
+
+    Raises
+    ------
+    ValueError
+        If the list is empty, or ranks or shapes differ off ``axis``.
+    AxisError
+        If ``axis`` is out of range.
+    TypeError
+        If the tensors belong to different frameworks.
+    """
+    cls, raws = _joined(tensors, "concatenate")
+    shapes = [tuple(r.shape) for r in raws]
+    ax = cls(raws[0])._axis(axis)
+    for s in shapes[1:]:
+        if len(s) != len(shapes[0]) or s[:ax] + s[ax + 1 :] != shapes[0][:ax] + shapes[0][ax + 1 :]:
+            raise ValueError(f"concatenate: shapes {shapes} differ off axis {axis}")
+    return cls(cls._ns.concatenate(raws, ax))  # type: ignore[return-value]
+
+
+def stack(tensors: Sequence[T], axis: int = 0) -> T:
+    """Join tensors of equal shape along a new axis.
+
+    Parameters
+    ----------
+    tensors
+        One or more tensors of one framework and one shape; dtypes promote
+        as ``+``.
+    axis
+        Position of the new axis in the result, in ``[-ndim-1, ndim]``.
+
+    Returns
+    -------
+    Tensor
+        Shape ``shape[:axis] + (len(tensors),) + shape[axis:]``.
+
+    Raises
+    ------
+    ValueError
+        If the list is empty or the shapes differ.
+    AxisError
+        If ``axis`` is out of range.
+    TypeError
+        If the tensors belong to different frameworks.
+    """
+    cls, raws = _joined(tensors, "stack")
+    shapes = {tuple(r.shape) for r in raws}
+    if len(shapes) != 1:
+        raise ValueError(f"stack needs tensors of one shape, got {sorted(shapes)}")
+    n = raws[0].ndim
+    if not -n - 1 <= axis <= n:
+        raise AxisError(f"axis {axis} is out of bounds for stacking tensors of rank {n}")
+    return cls(cls._ns.stack(raws, axis % (n + 1)))  # type: ignore[return-value]
+
+
+@_doc(Tensor.matmul)
+def matmul(x: T, y: T) -> T:
+    return _w(x).matmul(y)
+
+
+@_doc(Tensor.softmax)
+def softmax(t: T, axis: int = -1) -> T:
+    return _w(t).softmax(axis)
+
+
+@_doc(Tensor.log_softmax)
+def log_softmax(t: T, axis: int = -1) -> T:
+    return _w(t).log_softmax(axis)
+
+
+@_doc(Tensor.crossentropy)
+def crossentropy(logits: T, labels: T) -> T:
+    return _w(logits).crossentropy(labels)
+
+
+@_doc(Tensor.onehot_like)
+def onehot_like(t: T, indices: T, *, value: Scalar = 1) -> T:
+    return _w(t).onehot_like(indices, value=value)
+
+
+@_doc(Tensor.take_along_axis)
+def take_along_axis(t: T, indices: T, axis: int) -> T:
+    return _w(t).take_along_axis(indices, axis)
+
+
+@_doc(Tensor.index_update)
+def index_update(t: T, indices: Any, values: TensorOrScalar) -> T:
+    return _w(t).index_update(indices, values)
+
+
+@_doc(Tensor.zeros)
+def zeros(t: T, shape: int | Sequence[int], dtype: Any = None) -> T:
+    return _w(t).zeros(shape, dtype)
+
+
+@_doc(Tensor.ones)
+def ones(t: T, shape: int | Sequence[int], dtype: Any = None) -> T:
+    return _w(t).ones(shape, dtype)
+
+
+@_doc(Tensor.full)
+def full(t: T, shape: int | Sequence[int], value: Scalar, dtype: Any = None) -> T:
+    return _w(t).full(shape, value, dtype)
+
+
+@_doc(Tensor.zeros_like)
+def zeros_like(t: T, dtype: Any = None) -> T:
+    return _w(t).zeros_like(dtype)
+
+
+@_doc(Tensor.ones_like)
+def ones_like(t: T, dtype: Any = None) -> T:
+    return _w(t).ones_like(dtype)
+
+
+@_doc(Tensor.full_like)
+def full_like(t: T, fill_value: Scalar, dtype: Any = None) -> T:
+    return _w(t).full_like(fill_value, dtype)
+
+
+@_doc(Tensor.arange)
+def arange(
+    t: T,
+    start: int | float,
+    stop: int | float | None = None,
+    step: int | float | None = None,
+    dtype: Any = None,
+) -> T:
+    return _w(t).arange(start, stop, step, dtype)
+
+
+@_doc(Tensor.from_numpy)
+def from_numpy(t: T, a: Any) -> T:
+    return _w(t).from_numpy(a)
+
+
+@_doc(Tensor.uniform)
+def uniform(t: T, shape: int | Sequence[int], low: float = 0.0, high: float = 1.0) -> T:
+    return _w(t).uniform(shape, low, high)
+
+
+@_doc(Tensor.normal)
+def normal(t: T, shape: int | Sequence[int], mean: float = 0.0, stddev: float = 1.0) -> T:
+    return _w(t).normal(shape, mean, stddev)

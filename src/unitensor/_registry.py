@@ -1,0 +1,198 @@
+"""Backend registry: from a native array's type to its tensor class.
+
+A native array is recognised by the top-level module its type comes from
+(``torch``, ``tensorflow``, ``jax`` / ``jaxlib``, ``numpy``), so no
+framework is imported until one of its arrays is seen, and the backend
+module (``unitensor._backends.<name>``) is imported on first use. After the
+first look-up of a type, finding its tensor class costs one dict access.
+
+Adding a backend means one new module in ``_backends`` and one line in
+``BACKENDS``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from ._tensor import Tensor
+
+__all__ = [
+    "BACKENDS",
+    "astensor",
+    "astensor_",
+    "astensors",
+    "astensors_",
+    "backend_class",
+    "istensor",
+    "seed",
+]
+
+BACKENDS: dict[str, tuple[str, str]] = {
+    # backend name: (module in unitensor._backends, tensor class)
+    "numpy": ("numpy", "NumPyTensor"),
+    "torch": ("torch", "PyTorchTensor"),
+    "tensorflow": ("tensorflow", "TensorFlowTensor"),
+    "jax": ("jax", "JAXTensor"),
+}
+"""Backend name -> (backend module, tensor class name)."""
+
+_ROOT_MODULE: dict[str, str] = {
+    "numpy": "numpy",
+    "torch": "torch",
+    "tensorflow": "tensorflow",
+    "keras": "tensorflow",
+    "jax": "jax",
+    "jaxlib": "jax",
+}
+"""Top-level module of an array type -> backend name."""
+
+_CLASS_OF_TYPE: dict[type, type[Tensor]] = {}
+_LOADED: dict[str, type[Tensor]] = {}
+_LOCK = threading.Lock()
+_SEED: list[int] = []
+
+
+def backend_class(name: str) -> type[Tensor]:
+    """The tensor class of backend ``name``, importing the backend on first use.
+
+    Raises
+    ------
+    ValueError
+        If ``name`` is not one of ``BACKENDS``.
+    ImportError
+        If the framework is not installed.
+    """
+    try:
+        return _LOADED[name]
+    except KeyError:
+        pass
+    if name not in BACKENDS:
+        raise ValueError(f"unknown backend {name!r}; known: {', '.join(BACKENDS)}")
+    module, cls_name = BACKENDS[name]
+    with _LOCK:
+        mod = importlib.import_module(f"unitensor._backends.{module}")
+        cls: type[Tensor] = getattr(mod, cls_name)
+        if _SEED:
+            cls._ns.seed(_SEED[-1])
+        _LOADED[name] = cls
+    return cls
+
+
+def _class_for_type(tp: type) -> type[Tensor]:
+    """Find (and cache) the tensor class for a native array type.
+
+    Raises
+    ------
+    TypeError
+        If ``tp`` is not an array type of a supported framework.
+    """
+    root = tp.__module__.partition(".")[0]
+    name = _ROOT_MODULE.get(root)
+    if name is not None:
+        cls = backend_class(name)
+        if cls._ns.accepts(tp):
+            _CLASS_OF_TYPE[tp] = cls
+            return cls
+    raise TypeError(
+        f"unitensor cannot wrap an object of type {tp.__module__}.{tp.__qualname__}; "
+        "supported: numpy.ndarray, torch.Tensor, tf.Tensor, tf.Variable and jax.Array"
+    )
+
+
+def astensor(x: Any) -> Any:
+    """Wrap a native array as a :class:`~unitensor.Tensor`, without copying.
+
+    Parameters
+    ----------
+    x
+        A ``numpy.ndarray`` (or NumPy scalar), ``torch.Tensor``,
+        ``tf.Tensor``, ``tf.Variable`` or ``jax.Array`` (JAX tracers
+        included), or a unitensor tensor.
+
+    Returns
+    -------
+    Tensor
+        The tensor class of ``x``'s framework, with ``.raw is x``; a tensor
+        comes back unchanged.
+
+    Raises
+    ------
+    TypeError
+        If ``x`` is not an array of a supported framework.
+    """
+    if isinstance(x, Tensor):
+        return x
+    try:
+        cls = _CLASS_OF_TYPE[x.__class__]
+    except KeyError:
+        cls = _class_for_type(x.__class__)
+    return cls(x)
+
+
+def astensors(*xs: Any) -> tuple[Any, ...]:
+    """:func:`astensor` applied to each argument; returns a tuple."""
+    return tuple(astensor(x) for x in xs)
+
+
+def _restore_for(x: Any) -> Callable[[Any], Any]:
+    """The ``restore_type`` function for an input ``x``."""
+    if isinstance(x, Tensor):
+        return _identity
+    return _to_raw
+
+
+def _identity(t: Any) -> Any:
+    """Return ``t`` unchanged (inputs were tensors)."""
+    return t
+
+
+def _to_raw(t: Any) -> Any:
+    """Return the native array of ``t`` (inputs were native arrays)."""
+    return t.raw if isinstance(t, Tensor) else t
+
+
+def astensor_(x: Any) -> tuple[Any, Callable[[Any], Any]]:
+    """Wrap ``x`` and return ``(tensor, restore_type)``.
+
+    ``restore_type(result)`` gives ``result.raw`` if ``x`` was a native array
+    and ``result`` itself if ``x`` was a tensor, so a library function can
+    take and return native arrays while its body uses unitensor.
+
+    Raises
+    ------
+    TypeError
+        As :func:`astensor`.
+    """
+    return astensor(x), _restore_for(x)
+
+
+def astensors_(x: Any, *xs: Any) -> tuple[tuple[Any, ...], Callable[[Any], Any]]:
+    """Wrap several arrays; ``restore_type`` follows the first one (see :func:`astensor_`)."""
+    return (astensor(x), *astensors(*xs)), _restore_for(x)
+
+
+def istensor(x: Any) -> bool:
+    """Whether ``x`` is a unitensor :class:`~unitensor.Tensor` (not a native array)."""
+    return isinstance(x, Tensor)
+
+
+def seed(n: int) -> None:
+    """Seed the random number generators of every backend.
+
+    Backends loaded later are seeded with ``n`` when they load. After
+    ``seed(n)`` the sequence of :meth:`~unitensor.Tensor.uniform` and
+    :meth:`~unitensor.Tensor.normal` draws of each backend is reproducible.
+    NumPy and JAX use generators owned by unitensor; PyTorch and TensorFlow
+    use their global generators (``torch.manual_seed``, a
+    ``tf.random.Generator``).
+    """
+    n = int(n)
+    with _LOCK:
+        _SEED.append(n)
+        del _SEED[:-1]
+        loaded = list(_LOADED.values())
+    for cls in loaded:
+        cls._ns.seed(n)
