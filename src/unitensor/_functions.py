@@ -601,10 +601,14 @@ def from_numpy(t: T, a: Any) -> T:
 
 
 @_doc(Tensor.uniform)
-def uniform(t: T, shape: int | Sequence[int], low: float = 0.0, high: float = 1.0) -> T:
-    return _w(t).uniform(shape, low, high)
+def uniform(
+    t: T, shape: int | Sequence[int], low: float = 0.0, high: float = 1.0, dtype: Any = None
+) -> T:
+    return _w(t).uniform(shape, low, high, dtype)
 
 
 @_doc(Tensor.normal)
-def normal(t: T, shape: int | Sequence[int], mean: float = 0.0, stddev: float = 1.0) -> T:
-    return _w(t).normal(shape, mean, stddev)
+def normal(
+    t: T, shape: int | Sequence[int], mean: float = 0.0, stddev: float = 1.0, dtype: Any = None
+) -> T:
+    return _w(t).normal(shape, mean, stddev, dtype)

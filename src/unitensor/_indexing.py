@@ -99,6 +99,6 @@ def expand_ellipsis(
         raise IndexError(f"too many indices: {consumed} for a tensor of rank {ndim}")
     fill = (slice(None),) * (ndim - consumed)
     if ellipses:
-        i = index.index(Ellipsis)
+        i = next(p for p, item in enumerate(index) if item is Ellipsis)
         return index[:i] + fill + index[i + 1 :]
     return index + fill

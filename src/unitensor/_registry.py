@@ -15,9 +15,21 @@ from __future__ import annotations
 import importlib
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar, overload
+
+import numpy as np
 
 from ._tensor import Tensor
+
+if TYPE_CHECKING:
+    import jax
+    import torch
+
+    from ._backends.jax import JAXTensor
+    from ._backends.numpy import NumPyTensor
+    from ._backends.torch import PyTorchTensor
+
+T = TypeVar("T", bound=Tensor)
 
 __all__ = [
     "BACKENDS",
@@ -102,7 +114,19 @@ def _class_for_type(tp: type) -> type[Tensor]:
     )
 
 
-def astensor(x: Any) -> Any:
+@overload
+def astensor(x: T) -> T: ...
+@overload
+def astensor(x: torch.Tensor) -> PyTorchTensor: ...
+@overload
+def astensor(x: jax.Array) -> JAXTensor: ...
+@overload
+def astensor(x: np.ndarray[Any, Any] | np.generic[Any]) -> NumPyTensor: ...
+@overload
+def astensor(x: Any) -> Tensor: ...
+
+
+def astensor(x: Any) -> Tensor:
     """Wrap a native array as a :class:`~unitensor.Tensor`, without copying.
 
     Parameters
@@ -132,7 +156,7 @@ def astensor(x: Any) -> Any:
     return cls(x)
 
 
-def astensors(*xs: Any) -> tuple[Any, ...]:
+def astensors(*xs: Any) -> tuple[Tensor, ...]:
     """:func:`astensor` applied to each argument; returns a tuple."""
     return tuple(astensor(x) for x in xs)
 
@@ -154,7 +178,19 @@ def _to_raw(t: Any) -> Any:
     return t.raw if isinstance(t, Tensor) else t
 
 
-def astensor_(x: Any) -> tuple[Any, Callable[[Any], Any]]:
+@overload
+def astensor_(x: T) -> tuple[T, Callable[[Any], Any]]: ...
+@overload
+def astensor_(x: torch.Tensor) -> tuple[PyTorchTensor, Callable[[Any], Any]]: ...
+@overload
+def astensor_(x: jax.Array) -> tuple[JAXTensor, Callable[[Any], Any]]: ...
+@overload
+def astensor_(x: np.ndarray[Any, Any]) -> tuple[NumPyTensor, Callable[[Any], Any]]: ...
+@overload
+def astensor_(x: Any) -> tuple[Tensor, Callable[[Any], Any]]: ...
+
+
+def astensor_(x: Any) -> tuple[Tensor, Callable[[Any], Any]]:
     """Wrap ``x`` and return ``(tensor, restore_type)``.
 
     ``restore_type(result)`` gives ``result.raw`` if ``x`` was a native array
@@ -169,7 +205,7 @@ def astensor_(x: Any) -> tuple[Any, Callable[[Any], Any]]:
     return astensor(x), _restore_for(x)
 
 
-def astensors_(x: Any, *xs: Any) -> tuple[tuple[Any, ...], Callable[[Any], Any]]:
+def astensors_(x: Any, *xs: Any) -> tuple[tuple[Tensor, ...], Callable[[Any], Any]]:
     """Wrap several arrays; ``restore_type`` follows the first one (see :func:`astensor_`)."""
     return (astensor(x), *astensors(*xs)), _restore_for(x)
 

@@ -85,7 +85,9 @@ class Tensor:
     _float_cache: ClassVar[dict[Any, Any]]
     _dtype_arg_cache: ClassVar[dict[Any, Any]]
     _promotes: ClassVar[bool] = True
-    """Whether tensor-tensor dtype promotion must be done here (NumPy, TF)."""
+    """Whether tensors of two dtypes are cast to their common dtype here."""
+    _int_to_float: ClassVar[bool] = True
+    """Whether float functions (sqrt, exp, ...) need integer input cast here."""
 
     __hash__: ClassVar[None]  # type: ignore[assignment]  # elementwise __eq__
 
@@ -189,7 +191,7 @@ class Tensor:
     def _floating(self) -> Any:
         """``raw``, cast to float32 if its dtype is bool or integer."""
         a = self.raw
-        if not self._promotes:  # the framework does it natively
+        if not self._int_to_float:  # the framework does it natively
             return a
         target = self._float_cache.get(a.dtype, _MISSING)
         if target is _MISSING:
@@ -223,15 +225,25 @@ class Tensor:
             raise _framework_mix_error(cls, t)
         return t.raw
 
-    def _pair(self, other: Any) -> tuple[Any, Any]:
+    def _pair(self, other: Any, elementwise: bool = True) -> tuple[Any, Any]:
         """Native operands for ``self (op) other`` after dtype promotion.
 
         ``other`` may be a tensor or native array of the same framework or a
         Python scalar; the result dtypes follow :mod:`unitensor._dtypes`.
+        For an ``elementwise`` operation the shapes must broadcast.
+
+        Raises
+        ------
+        ValueError
+            If the shapes of an elementwise operation do not broadcast.
+        TypeError
+            If ``other`` belongs to another framework or is not an array.
         """
         a = self.raw
         if other.__class__ is self.__class__:
             b = other.raw
+            if elementwise and a.shape != b.shape:
+                _check_broadcast(a.shape, b.shape)
             if self._promotes and a.dtype != b.dtype:
                 return self._promote_pair(a, b)
             return a, b
@@ -241,7 +253,7 @@ class Tensor:
             return self._pair(other.item())
         if isinstance(other, complex):
             return self._for_scalar(a, other), other
-        return self._pair(type(self)(self._unwrap(other)))
+        return self._pair(type(self)(self._unwrap(other)), elementwise)
 
     # ------------------------------------------------------------------
     # axis checks
@@ -496,7 +508,7 @@ class Tensor:
 
     def __rmatmul__(self, other: Tensor) -> Self:
         """Matrix product ``other @ self``."""
-        a, b = self._pair(other)
+        a, b = self._pair(other, False)
         return type(self)(self._ns.matmul(b, a))
 
     def __neg__(self) -> Self:
@@ -782,10 +794,19 @@ class Tensor:
             xr = ns.full((), xs, yr.dtype, cond)
         else:
             xr, yr = cls(self._unwrap(x))._pair(cls(self._unwrap(y)))
+        if not (cond.shape == getattr(xr, "shape", ()) == getattr(yr, "shape", ())):
+            _check_broadcast(cond.shape, getattr(xr, "shape", ()), getattr(yr, "shape", ()))
         return cls(ns.where(cond, xr, yr))
 
     # ------------------------------------------------------------------
     # reductions
+
+    def _reduce(self, fn: Any, a: Any, axis: Axes, keepdims: bool) -> Self:
+        """Apply a reduction primitive; ``axis=()`` reduces nothing (NumPy)."""
+        axes = self._axes(axis)
+        if axes == ():  # reduce over a new axis of length 1: values kept, dtype rule applied
+            return type(self)(fn(self._ns.expand_dims(a, 0), (0,), False))
+        return type(self)(fn(a, axes, keepdims))
 
     def sum(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Sum over ``axis`` (all axes for ``None``).
@@ -802,15 +823,15 @@ class Tensor:
         AxisError
             If an axis is out of range or repeated.
         """
-        return type(self)(self._ns.sum(self.raw, self._axes(axis), keepdims))
+        return self._reduce(self._ns.sum, self.raw, axis, keepdims)
 
     def prod(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Product over ``axis``; dtypes as :meth:`sum`."""
-        return type(self)(self._ns.prod(self.raw, self._axes(axis), keepdims))
+        return self._reduce(self._ns.prod, self.raw, axis, keepdims)
 
     def mean(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Arithmetic mean over ``axis``; integer input gives float32."""
-        return type(self)(self._ns.mean(self._floating_any(), self._axes(axis), keepdims))
+        return self._reduce(self._ns.mean, self._floating_any(), axis, keepdims)
 
     def _floating_any(self) -> Any:
         """``raw`` as float32 if integer or bool, on every backend."""
@@ -827,15 +848,13 @@ class Tensor:
         ValueError
             If a reduced axis is empty (there is no identity).
         """
-        axes = self._axes(axis)
-        self._check_nonempty(axes, "min")
-        return type(self)(self._ns.min(self.raw, axes, keepdims))
+        self._check_nonempty(self._axes(axis), "min")
+        return self._reduce(self._ns.min, self.raw, axis, keepdims)
 
     def max(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Maximum over ``axis`` (NaN propagates); same dtype; see :meth:`min`."""
-        axes = self._axes(axis)
-        self._check_nonempty(axes, "max")
-        return type(self)(self._ns.max(self.raw, axes, keepdims))
+        self._check_nonempty(self._axes(axis), "max")
+        return self._reduce(self._ns.max, self.raw, axis, keepdims)
 
     def _check_nonempty(self, axes: tuple[int, ...] | None, what: str) -> None:
         """Raise ``ValueError`` if a reduction without identity meets an empty axis."""
@@ -845,11 +864,11 @@ class Tensor:
 
     def all(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Whether all elements along ``axis`` are true (non-zero); a bool tensor."""
-        return type(self)(self._ns.all(self.raw, self._axes(axis), keepdims))
+        return self._reduce(self._ns.all, self.raw, axis, keepdims)
 
     def any(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Whether any element along ``axis`` is true (non-zero); a bool tensor."""
-        return type(self)(self._ns.any(self.raw, self._axes(axis), keepdims))
+        return self._reduce(self._ns.any, self.raw, axis, keepdims)
 
     def _arg_reduce(self, name: str, axis: int | None, keepdims: bool) -> Self:
         """Shared body of :meth:`argmin` and :meth:`argmax`."""
@@ -893,6 +912,9 @@ class Tensor:
         Integer input gives float32; the shape is as for :meth:`sum`.
         """
         axes = self._axes(axis)
+        fused = self._ns.logsumexp
+        if fused is not None and axes != ():
+            return type(self)(fused(self._floating_any(), axes, keepdims))
         x = type(self)(self._floating_any())
         m = x.max(axes, keepdims=True)
         m = m.isfinite().where(m, 0)
@@ -1098,7 +1120,7 @@ class Tensor:
         ValueError
             If the inner dimensions differ or an operand is 0-d.
         """
-        a, b = self._pair(other)
+        a, b = self._pair(other, False)
         if a.ndim == 0 or b.ndim == 0:
             raise ValueError("matmul does not take 0-d tensors; use * instead")
         ka = a.shape[-1]
@@ -1110,12 +1132,24 @@ class Tensor:
         return type(self)(self._ns.matmul(a, b))
 
     def softmax(self, axis: int = -1) -> Self:
-        """Softmax along ``axis``: ``exp(x) / sum(exp(x))``, computed stably."""
+        """Softmax along ``axis``: ``exp(x) / sum(exp(x))``, computed stably.
+
+        Same shape; integer input gives float32.
+        """
+        fused = self._ns.softmax
+        if fused is not None:
+            return type(self)(fused(self._floating_any(), self._axis(axis)))
         return self.log_softmax(axis).exp()
 
     def log_softmax(self, axis: int = -1) -> Self:
-        """Logarithm of :meth:`softmax` along ``axis``, computed stably."""
+        """Logarithm of :meth:`softmax` along ``axis``, computed stably.
+
+        Same shape; integer input gives float32.
+        """
         ax = self._axis(axis)
+        fused = self._ns.log_softmax
+        if fused is not None:
+            return type(self)(fused(self._floating_any(), ax))
         x = type(self)(self._floating_any())
         return x - x.logsumexp(ax, keepdims=True)
 
@@ -1144,6 +1178,9 @@ class Tensor:
                 f"crossentropy: logits {self.shape} need labels of shape {self.shape[:-1]}, "
                 f"got {lab.shape}"
             )
+        fused = self._ns.crossentropy
+        if fused is not None:
+            return type(self)(fused(self._floating_any(), lab.raw))
         logp = self.log_softmax(-1)
         return -logp.take_along_axis(lab.expand_dims(-1), -1).squeeze(-1)
 
@@ -1265,26 +1302,59 @@ class Tensor:
         arr = np.asarray(a)
         return type(self)(self._ns.asarray(arr, None, self.raw))
 
-    def _random_dtype(self) -> Any:
+    def _random_dtype(self, dtype: Any) -> Any:
+        if dtype is not None:
+            dt = self._dtype_arg(dtype)
+            if _dtypes.kind(self._dtype_name(dt)) != "f":
+                raise TypeError(f"random numbers need a floating dtype, got {dtype!r}")
+            return dt
         dt = self.raw.dtype
         if _dtypes.kind(self._dtype_name(dt)) == "f":
             return dt
         return self._native_dtype(_dtypes.DEFAULT_FLOAT)
 
-    def uniform(self, shape: int | Sequence[int], low: float = 0.0, high: float = 1.0) -> Self:
+    def uniform(
+        self, shape: int | Sequence[int], low: float = 0.0, high: float = 1.0, dtype: Any = None
+    ) -> Self:
         """Uniform samples in ``[low, high)`` of ``shape``.
 
-        The dtype is this tensor's if it is floating, else float32. The
-        samples come from the backend's generator, seeded by
-        :func:`unitensor.seed`.
+        The dtype is ``dtype`` if given, else this tensor's if it is
+        floating, else float32. The samples come from the backend's
+        generator, seeded by :func:`unitensor.seed`.
+
+        Raises
+        ------
+        TypeError
+            If ``dtype`` is not a floating dtype.
         """
-        dt = self._random_dtype()
+        dt = self._random_dtype(dtype)
         return type(self)(self._ns.uniform(_shape(shape), low, high, dt, self.raw))
 
-    def normal(self, shape: int | Sequence[int], mean: float = 0.0, stddev: float = 1.0) -> Self:
-        """Normal samples of ``shape``; dtype and seeding as :meth:`uniform`."""
-        dt = self._random_dtype()
+    def normal(
+        self, shape: int | Sequence[int], mean: float = 0.0, stddev: float = 1.0, dtype: Any = None
+    ) -> Self:
+        """Normal samples of ``shape``; dtype, seeding and errors as :meth:`uniform`."""
+        dt = self._random_dtype(dtype)
         return type(self)(self._ns.normal(_shape(shape), mean, stddev, dt, self.raw))
+
+
+def _check_broadcast(*shapes: Any) -> None:
+    """Raise ``ValueError`` unless the shapes broadcast together (NumPy's rule)."""
+    longest = max(len(s) for s in shapes)
+    for i in range(1, longest + 1):
+        size = 1
+        for s in shapes:
+            if i <= len(s):
+                d = s[-i]
+                if d != 1:
+                    if size != 1 and d != size:
+                        raise ValueError(
+                            "shapes "
+                            + ", ".join(str(tuple(s)) for s in shapes)
+                            + " do not broadcast together"
+                        )
+                    size = d
+    return
 
 
 def _shape(shape: int | Sequence[int]) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-__all__ = ["PRIMITIVES", "namespace", "topk_via_last_axis"]
+__all__ = ["OPTIONAL_PRIMITIVES", "PRIMITIVES", "namespace", "topk_via_last_axis"]
 
 PRIMITIVES: dict[str, str] = {
     # type and conversion
@@ -84,6 +84,18 @@ PRIMITIVES: dict[str, str] = {
 }
 """Every primitive a backend namespace provides, with its contract."""
 
+OPTIONAL_PRIMITIVES: dict[str, str] = {
+    "logsumexp": "logsumexp(a, axes, keepdims) on float input",
+    "log_softmax": "log_softmax(a, axis) on float input",
+    "softmax": "softmax(a, axis) on float input",
+    "crossentropy": "crossentropy(logits, labels) -> per-sample loss, logits (..., C)",
+}
+"""Fused native forms of composite operations; ``None`` where a backend has none.
+
+``Tensor`` composes these operations from primitives when the backend
+leaves them out; a backend supplies them only to be faster.
+"""
+
 
 def namespace(functions: dict[str, Any]) -> SimpleNamespace:
     """A backend namespace from ``functions``, checked against :data:`PRIMITIVES`.
@@ -96,7 +108,13 @@ def namespace(functions: dict[str, Any]) -> SimpleNamespace:
     missing = sorted(set(PRIMITIVES) - set(functions))
     if missing:
         raise TypeError(f"backend namespace lacks primitives: {', '.join(missing)}")
-    return SimpleNamespace(**{k: functions[k] for k in PRIMITIVES})
+    unknown = sorted(set(functions) - set(PRIMITIVES) - set(OPTIONAL_PRIMITIVES))
+    if unknown:
+        raise TypeError(f"backend namespace has unknown primitives: {', '.join(unknown)}")
+    return SimpleNamespace(
+        **{k: functions[k] for k in PRIMITIVES},
+        **{k: functions.get(k) for k in OPTIONAL_PRIMITIVES},
+    )
 
 
 def topk_via_last_axis(topk_last: Any, transpose: Any) -> Any:

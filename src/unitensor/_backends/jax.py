@@ -16,7 +16,6 @@ split from a key that :func:`unitensor.seed` sets.
 
 from __future__ import annotations
 
-import operator
 import secrets
 import threading
 import warnings
@@ -26,6 +25,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .._indexing import expand_ellipsis
 from .._tensor import Tensor
 from . import namespace, topk_via_last_axis
 
@@ -80,6 +80,51 @@ def _device(a: Any) -> Any:
         return None
 
 
+def _bool_rank(item: Any) -> int:
+    return item.ndim if isinstance(item, jax.Array) and item.dtype == np.bool_ else 0
+
+
+def _check_bounds(a: Any, index: Any) -> None:
+    """Raise ``IndexError`` for out-of-range ints and concrete integer arrays.
+
+    JAX clamps out-of-range indices silently; NumPy raises. Tracers (inside
+    ``jax.jit``) cannot be checked and keep JAX's behaviour.
+    """
+    items = expand_ellipsis(index if index.__class__ is tuple else (index,), a.ndim, _bool_rank)
+    dim = 0
+    for item in items:
+        if item is None:
+            continue
+        if item.__class__ is int:
+            n = a.shape[dim]
+            if not -n <= item < n:
+                raise IndexError(f"index {item} is out of bounds for axis {dim} with size {n}")
+        elif (
+            isinstance(item, jax.Array)
+            and not isinstance(item, jax.core.Tracer)
+            and item.dtype != np.bool_
+            and item.size
+        ):
+            n = a.shape[dim]
+            lo, hi = int(item.min()), int(item.max())
+            if lo < -n or hi >= n:
+                bad = hi if hi >= n else lo
+                raise IndexError(f"index {bad} is out of bounds for axis {dim} with size {n}")
+        dim += _bool_rank(item) or 1
+
+
+def _getitem(a: Any, index: Any) -> Any:
+    if index.__class__ is not slice:
+        _check_bounds(a, index)
+    return a[index]
+
+
+def _index_update(a: Any, index: Any, values: Any) -> Any:
+    if index.__class__ is not slice:
+        _check_bounds(a, index)
+    return a.at[index].set(values)
+
+
 def _topk_last(a: Any, k: int, largest: bool, sorted: bool) -> tuple[Any, Any]:
     if largest:
         values, idx = jax.lax.top_k(a, k)
@@ -127,8 +172,8 @@ _NS = namespace(
         "bitwise_and": jnp.bitwise_and,
         "bitwise_or": jnp.bitwise_or,
         "bitwise_xor": jnp.bitwise_xor,
-        "getitem": operator.getitem,
-        "index_update": lambda a, index, values: a.at[index].set(values),
+        "getitem": _getitem,
+        "index_update": _index_update,
         **{
             name: getattr(jnp, name)
             for name in (
@@ -167,6 +212,9 @@ _NS = namespace(
         "asarray": lambda v, dt, like: jnp.asarray(v, dtype=dt, **_device_kw(like)),
         "uniform": _uniform,
         "normal": _normal,
+        "logsumexp": lambda a, axes, keepdims: jax.nn.logsumexp(a, axis=axes, keepdims=keepdims),
+        "log_softmax": lambda a, axis: jax.nn.log_softmax(a, axis=axis),
+        "softmax": lambda a, axis: jax.nn.softmax(a, axis=axis),
     }
 )
 
@@ -180,6 +228,7 @@ class JAXTensor(Tensor):
     _ns = _NS
     _native_dtype_type = np.dtype
     _promotes = False
+    _int_to_float = False
 
     @classmethod
     def _dtype_arg(cls, dtype: Any) -> Any:

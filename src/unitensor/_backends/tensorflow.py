@@ -398,6 +398,12 @@ _NS = namespace(
         "asarray": _on_device(_asarray),
         "uniform": _on_device(_uniform),
         "normal": _on_device(_normal),
+        "logsumexp": lambda a, axes, keepdims: tf.reduce_logsumexp(a, _axes(axes), keepdims),
+        "log_softmax": lambda a, axis: tf.nn.log_softmax(a, axis),
+        "softmax": lambda a, axis: tf.nn.softmax(a, axis),
+        "crossentropy": lambda logits, labels: tf.nn.sparse_softmax_cross_entropy_with_logits(
+            labels=labels, logits=logits
+        ),
     }
 )
 

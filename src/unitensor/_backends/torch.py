@@ -58,10 +58,25 @@ def _positive_steps(a: Any, index: Any) -> tuple[Any, Any]:
     return a, tuple(out)
 
 
+def _ints_as_arrays(index: Any) -> Any:
+    """With integer arrays present, make ints arrays too.
+
+    NumPy counts an int beside an integer array as an advanced index (which
+    decides where the result axes go); PyTorch counts it as a basic index.
+    A one-element array broadcasts like the int and restores NumPy's rule.
+    """
+    if index.__class__ is not tuple:
+        return index
+    has_array = any(isinstance(i, torch.Tensor) and i.dtype != torch.bool for i in index)
+    if not has_array or not any(i.__class__ is int for i in index):
+        return index
+    return tuple(torch.tensor([i]) if i.__class__ is int else i for i in index)
+
+
 def _getitem(a: Any, index: Any) -> Any:
     if _has_negative_step(index):
         a, index = _positive_steps(a, index)
-    return a[index]
+    return a[_ints_as_arrays(index)]
 
 
 def _index_update(a: Any, index: Any, values: Any) -> Any:
@@ -71,7 +86,7 @@ def _index_update(a: Any, index: Any, values: Any) -> Any:
         out[pos.reshape(-1)] = values.expand(pos.shape).reshape(-1)
         return out.reshape(a.shape)
     out = a.clone()
-    out[index] = values
+    out[_ints_as_arrays(index)] = values
     return out
 
 
@@ -136,6 +151,12 @@ def _uniform(shape: tuple[int, ...], low: float, high: float, dtype: Any, like: 
 
 def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: Any) -> Any:
     return torch.randn(shape, dtype=dtype, device=like.device) * std + mean
+
+
+def _crossentropy(logits: Any, labels: Any) -> Any:
+    if logits.ndim != 2:
+        logits = logits.movedim(-1, 1)
+    return tnf.cross_entropy(logits, labels.to(torch.int64), reduction="none")
 
 
 def _to_numpy(a: Any) -> Any:
@@ -204,6 +225,12 @@ _NS = namespace(
         "asarray": lambda v, dt, like: torch.tensor(v, dtype=dt, device=like.device),
         "uniform": _uniform,
         "normal": _normal,
+        "logsumexp": lambda a, axes, keepdims: torch.logsumexp(
+            a, dim=_all_axes(a, axes), keepdim=keepdims
+        ),
+        "log_softmax": lambda a, axis: torch.log_softmax(a, dim=axis),
+        "softmax": lambda a, axis: torch.softmax(a, dim=axis),
+        "crossentropy": _crossentropy,
     }
 )
 
@@ -216,7 +243,8 @@ class PyTorchTensor(Tensor):
     backend = "torch"
     _ns = _NS
     _native_dtype_type = torch.dtype
-    _promotes = False
+    _promotes = True  # PyTorch promotes natively, but refuses bool in `-`
+    _int_to_float = False
 
     @classmethod
     def _value_and_grad(cls, f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
