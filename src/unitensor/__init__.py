@@ -13,10 +13,15 @@ classes (``ut.PyTorchTensor`` and so on) are imported on first access.
 
 from __future__ import annotations
 
+import math as _math
 from typing import TYPE_CHECKING, Any
 
+from . import norms
 from ._autodiff import grad, value_and_grad, value_and_grad_fn, value_aux_and_grad
 from ._backends.numpy import NumPyTensor
+from ._convert import convert
+from ._dtypes import DTYPES as _DTYPES
+from ._dtypes import DType
 from ._errors import AxisError
 from ._functions import *  # noqa: F403
 from ._functions import __all__ as _function_names
@@ -29,6 +34,44 @@ if TYPE_CHECKING:
     from ._backends.torch import PyTorchTensor
 
 __version__ = "0.1.0"
+
+
+class _IndexBuilder:
+    """``ut.index[...]`` returns the index written inside the brackets."""
+
+    __slots__ = ()
+
+    def __getitem__(self, index: Any) -> Any:
+        return index
+
+    def __repr__(self) -> str:
+        return "ut.index"
+
+
+index = _IndexBuilder()
+"""Build an index once and reuse it: ``i = ut.index[:, 0]; t[i]``."""
+newaxis = None
+"""Alias of ``None`` in an index: inserts an axis of length 1."""
+inf = _math.inf
+"""Positive infinity (a Python float)."""
+nan = _math.nan
+"""Not a number (a Python float)."""
+
+bool = _DTYPES["bool"]  # the standard's name, as numpy.bool
+int8 = _DTYPES["int8"]
+int16 = _DTYPES["int16"]
+int32 = _DTYPES["int32"]
+int64 = _DTYPES["int64"]
+uint8 = _DTYPES["uint8"]
+uint16 = _DTYPES["uint16"]
+uint32 = _DTYPES["uint32"]
+uint64 = _DTYPES["uint64"]
+float16 = _DTYPES["float16"]
+bfloat16 = _DTYPES["bfloat16"]
+float32 = _DTYPES["float32"]
+float64 = _DTYPES["float64"]
+complex64 = _DTYPES["complex64"]
+complex128 = _DTYPES["complex128"]
 
 _LAZY_CLASSES = {
     "PyTorchTensor": "torch",
@@ -48,6 +91,22 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "AxisError",
+    "DType",
+    "bfloat16",
+    "bool",
+    "complex64",
+    "complex128",
+    "float16",
+    "float32",
+    "float64",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
     "JAXTensor",
     "NumPyTensor",
     "PyTorchTensor",
@@ -55,6 +114,12 @@ __all__ = [
     "TensorFlowTensor",
     "__version__",
     "astensor",
+    "convert",
+    "index",
+    "inf",
+    "nan",
+    "newaxis",
+    "norms",
     "astensor_",
     "astensors",
     "astensors_",

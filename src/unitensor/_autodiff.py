@@ -69,7 +69,7 @@ def _loss_raw(cls: type[Tensor], out: Any, has_aux: bool) -> tuple[Any, Any]:
         loss = astensor(loss)
     if type(loss) is not cls:
         raise TypeError(f"f returned a {loss.framework} tensor, expected {cls.framework}")
-    if loss.raw.ndim != 0:
+    if len(loss.raw.shape) != 0:
         raise ValueError(f"f must return a scalar (0-d) tensor, got shape {loss.shape}")
     return loss.raw, aux
 

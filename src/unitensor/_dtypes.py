@@ -19,9 +19,14 @@ The rule (see ``docs/semantics.md``):
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 __all__ = [
+    "DTYPES",
+    "DType",
+    "name_of",
     "DEFAULT_FLOAT",
     "DEFAULT_INT",
     "kind",
@@ -101,3 +106,87 @@ def scalar_result_name(tensor: str, scalar: bool | int | float | complex) -> str
     if rank == 3 and tensor == "float64":
         return "complex128"
     return _DEFAULT_OF_RANK[rank]
+
+
+def name_of(dtype: object) -> str | None:
+    """Canonical name of any framework's dtype object, or ``None`` if unknown.
+
+    Accepts unitensor dtypes, names, NumPy / JAX dtypes and scalar types,
+    ``torch.dtype`` and ``tf.DType``.
+    """
+    if isinstance(dtype, DType):
+        return dtype.name
+    if isinstance(dtype, str):
+        return dtype
+    module = type(dtype).__module__.partition(".")[0]
+    if module == "torch":
+        return str(dtype).removeprefix("torch.")
+    if module == "tensorflow":
+        name = getattr(dtype, "name", None)
+        return name if isinstance(name, str) else None
+    try:
+        name = np.dtype(dtype).name  # type: ignore[call-overload]  # any object NumPy takes
+    except TypeError:
+        return None
+    return str(name)
+
+
+class DType:
+    """A framework-agnostic dtype: ``ut.float32``, ``ut.int64``, ``ut.bool``, ...
+
+    Accepted wherever a dtype is (``astype``, creation functions) on every
+    backend, and equal to the corresponding native dtype of every framework:
+    ``t.dtype == ut.float32`` holds for a float32 tensor of any framework.
+    ``numpy.dtype(ut.float32)`` is ``numpy.float32``.
+
+    Parameters
+    ----------
+    name
+        The canonical name, such as ``"float32"``.
+    """
+
+    __slots__ = ("name",)
+
+    name: str
+
+    def __init__(self, name: str) -> None:
+        object.__setattr__(self, "name", name)
+
+    def __setattr__(self, key: str, value: object) -> None:
+        raise AttributeError("unitensor dtypes are immutable")
+
+    @property
+    def dtype(self) -> np.dtype[Any]:
+        """The NumPy dtype of the same name (``bfloat16`` from ``ml_dtypes``)."""
+        if self.name == "bfloat16":
+            import ml_dtypes
+
+            bf16: np.dtype[Any] = np.dtype(ml_dtypes.bfloat16)
+            return bf16
+        return np.dtype(self.name)
+
+    @property
+    def kind(self) -> str:
+        """``"b"`` (bool), ``"i"``, ``"u"``, ``"f"`` or ``"c"``."""
+        return kind(self.name)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to a dtype of any framework (or a name) of the same kind and size."""
+        return name_of(other) == self.name
+
+    def __hash__(self) -> int:
+        return hash(("unitensor.DType", self.name))
+
+    def __repr__(self) -> str:
+        return f"ut.{self.name}"
+
+    def __reduce__(self) -> tuple[type[DType], tuple[str]]:
+        return (DType, (self.name,))
+
+
+DTYPE_NAMES = (
+    "bool int8 int16 int32 int64 uint8 uint16 uint32 uint64 "
+    "float16 bfloat16 float32 float64 complex64 complex128"
+).split()
+DTYPES: dict[str, DType] = {n: DType(n) for n in DTYPE_NAMES}
+"""The unitensor dtypes by name; exported as ``ut.float32`` and so on."""

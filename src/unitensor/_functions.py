@@ -9,6 +9,7 @@ name. Functions of several tensors (``concatenate``, ``stack``, ``where``,
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
@@ -47,9 +48,11 @@ __all__ = [
     "full",
     "full_like",
     "index_update",
+    "inv",
     "isfinite",
     "isinf",
     "isnan",
+    "kl_div_with_logits",
     "log",
     "log10",
     "log1p",
@@ -63,6 +66,7 @@ __all__ = [
     "max",
     "maximum",
     "mean",
+    "meshgrid",
     "min",
     "minimum",
     "normal",
@@ -77,6 +81,7 @@ __all__ = [
     "sign",
     "sin",
     "sinh",
+    "slogdet",
     "softmax",
     "sort",
     "sqrt",
@@ -513,7 +518,7 @@ def stack(tensors: Sequence[T], axis: int = 0) -> T:
     shapes = {tuple(r.shape) for r in raws}
     if len(shapes) != 1:
         raise ValueError(f"stack needs tensors of one shape, got {sorted(shapes)}")
-    n = raws[0].ndim
+    n = len(raws[0].shape)
     if not -n - 1 <= axis <= n:
         raise AxisError(f"axis {axis} is out of bounds for stacking tensors of rank {n}")
     return cls(cls._ns.stack(raws, axis % (n + 1)))  # type: ignore[return-value]
@@ -612,3 +617,71 @@ def normal(
     t: T, shape: int | Sequence[int], mean: float = 0.0, stddev: float = 1.0, dtype: Any = None
 ) -> T:
     return _w(t).normal(shape, mean, stddev, dtype)
+
+
+@_doc(Tensor.inv)
+def inv(t: T) -> T:
+    return _w(t).inv()
+
+
+@_doc(Tensor.slogdet)
+def slogdet(t: T) -> tuple[T, T]:
+    return _w(t).slogdet()
+
+
+def meshgrid(*tensors: T, indexing: str = "xy") -> tuple[T, ...]:
+    """Coordinate grids from 1-d coordinate vectors (NumPy's ``meshgrid``).
+
+    Parameters
+    ----------
+    *tensors
+        N 1-d tensors of one framework, of lengths ``n1, ..., nN``; dtypes
+        promote as ``+``.
+    indexing
+        ``"xy"`` (Cartesian: the first two output axes swapped, shape
+        ``(n2, n1, n3, ...)``) or ``"ij"`` (matrix: shape ``(n1, n2, ...)``).
+
+    Returns
+    -------
+    tuple of Tensor
+        N tensors of the grid's shape.
+
+    Raises
+    ------
+    ValueError
+        If no tensor is given, one is not 1-d, or ``indexing`` is unknown.
+    """
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"indexing must be 'xy' or 'ij', got {indexing!r}")
+    cls, raws = _joined(tensors, "meshgrid")
+    if builtins.any(len(r.shape) != 1 for r in raws):
+        raise ValueError("meshgrid needs 1-d tensors")
+    return tuple(cls(g) for g in cls._ns.meshgrid(raws, indexing))  # type: ignore[misc]
+
+
+def kl_div_with_logits(logits_p: T, logits_q: T, axis: int = -1, keepdims: bool = False) -> T:
+    """Kullback-Leibler divergence KL(p || q) of two distributions given as logits.
+
+    ``p = softmax(logits_p, axis)`` and ``q = softmax(logits_q, axis)``; the
+    result is ``sum(p * (log p - log q), axis)``, computed from log-softmax
+    for stability.
+
+    Parameters
+    ----------
+    logits_p, logits_q
+        Float tensors of one framework that broadcast together.
+    axis
+        The axis that holds the classes (any axis).
+    keepdims
+        Keep the reduced axis with length 1.
+
+    Returns
+    -------
+    Tensor
+        Shape of the broadcast inputs without ``axis`` (or with length 1
+        there), their float dtype; non-negative up to rounding.
+    """
+    p = _w(logits_p)
+    log_p = p.log_softmax(axis)
+    log_q = _w(logits_q).log_softmax(axis)
+    return (log_p.exp() * (log_p - log_q)).sum(axis, keepdims)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self, TypeAlias, TypeVar
 
 import numpy as np
 
@@ -144,6 +144,8 @@ class Tensor:
             pass
         if isinstance(dtype, str):
             name = dtype
+        elif isinstance(dtype, _dtypes.DType):
+            name = dtype.name
         elif cls._native_dtype_type and isinstance(dtype, cls._native_dtype_type):
             name = cls._dtype_name(dtype)
         else:
@@ -268,7 +270,7 @@ class Tensor:
         TypeError
             If ``axis`` is not an integer.
         """
-        n = self.raw.ndim if ndim is None else ndim
+        n = len(self.raw.shape) if ndim is None else ndim
         if axis.__class__ is not int:
             if isinstance(axis, int | np.integer) and not isinstance(axis, bool):
                 axis = int(axis)
@@ -306,7 +308,7 @@ class Tensor:
     @property
     def ndim(self) -> int:
         """The number of dimensions (rank)."""
-        return int(self.raw.ndim)
+        return len(self.raw.shape)
 
     @property
     def size(self) -> int:
@@ -395,7 +397,7 @@ class Tensor:
 
     def __len__(self) -> int:
         """Length of the first axis; a 0-d tensor raises ``TypeError``."""
-        if self.raw.ndim == 0:
+        if len(self.raw.shape) == 0:
             raise TypeError("len() of a 0-d tensor")
         return int(self.raw.shape[0])
 
@@ -875,7 +877,7 @@ class Tensor:
         fn = getattr(self._ns, name)
         self._check_nonempty(None if axis is None else (self._axis(axis),), name)
         if axis is None:
-            n = self.raw.ndim
+            n = len(self.raw.shape)
             out = fn(self._ns.reshape(self.raw, (-1,)), 0)
             if keepdims:
                 out = self._ns.reshape(out, (1,) * n)
@@ -1008,7 +1010,7 @@ class Tensor:
         ValueError
             If ``axes`` is not a permutation of ``range(ndim)``.
         """
-        n = self.raw.ndim
+        n = len(self.raw.shape)
         if axes is None:
             perm = tuple(range(n - 1, -1, -1))
         else:
@@ -1037,7 +1039,7 @@ class Tensor:
 
     def expand_dims(self, axis: int) -> Self:
         """Insert an axis of length 1 at position ``axis`` (in ``[-ndim-1, ndim]``)."""
-        ax = self._axis(axis, self.raw.ndim + 1)
+        ax = self._axis(axis, len(self.raw.shape) + 1)
         return type(self)(self._ns.expand_dims(self.raw, ax))
 
     def tile(self, multiples: Sequence[int]) -> Self:
@@ -1049,15 +1051,15 @@ class Tensor:
             If ``len(multiples) != ndim``.
         """
         multiples = tuple(int(m) for m in multiples)
-        if len(multiples) != self.raw.ndim:
-            raise ValueError(f"tile needs {self.raw.ndim} multiples, got {len(multiples)}")
+        if len(multiples) != len(self.raw.shape):
+            raise ValueError(f"tile needs {len(self.raw.shape)} multiples, got {len(multiples)}")
         return type(self)(self._ns.tile(self.raw, multiples))
 
     def flip(self, axis: Axes = None) -> Self:
         """Reverse the order of elements along ``axis`` (all axes for ``None``)."""
         axes = self._axes(axis)
         if axes is None:
-            axes = tuple(range(self.raw.ndim))
+            axes = tuple(range(len(self.raw.shape)))
         return type(self)(self._ns.flip(self.raw, axes))
 
     def pad(
@@ -1121,15 +1123,66 @@ class Tensor:
             If the inner dimensions differ or an operand is 0-d.
         """
         a, b = self._pair(other, False)
-        if a.ndim == 0 or b.ndim == 0:
+        if len(a.shape) == 0 or len(b.shape) == 0:
             raise ValueError("matmul does not take 0-d tensors; use * instead")
         ka = a.shape[-1]
-        kb = b.shape[0] if b.ndim == 1 else b.shape[-2]
+        kb = b.shape[0] if len(b.shape) == 1 else b.shape[-2]
         if ka != kb:
             raise ValueError(
                 f"matmul: inner dimensions differ, {tuple(a.shape)} @ {tuple(b.shape)}"
             )
         return type(self)(self._ns.matmul(a, b))
+
+    def _check_square(self, what: str) -> None:
+        shape = self.shape
+        if len(shape) < 2 or shape[-1] != shape[-2]:
+            raise ValueError(f"{what} needs (..., n, n) square matrices, got shape {shape}")
+
+    def inv(self) -> Self:
+        """Inverse of the square matrices in the last two axes.
+
+        Input (..., n, n) float; output the same shape and dtype.
+
+        Raises
+        ------
+        ValueError
+            If the last two axes are not square.
+        """
+        self._check_square("inv")
+        return type(self)(self._ns.inv(self._floating_any()))
+
+    def slogdet(self) -> tuple[Self, Self]:
+        """Sign and natural log of the absolute determinant of square matrices.
+
+        Input (..., n, n) float; returns ``(sign, logabsdet)``, each of
+        shape (...) and the input's dtype. A singular matrix gives sign 0
+        and logabsdet -inf.
+
+        Raises
+        ------
+        ValueError
+            If the last two axes are not square.
+        """
+        self._check_square("slogdet")
+        sign, logabsdet = self._ns.slogdet(self._floating_any())
+        return type(self)(sign), type(self)(logabsdet)
+
+    @property
+    def at(self) -> _At[Self]:
+        """Functional updates at an index, as JAX's ``x.at[index].add(v)``.
+
+        ``t.at[index]`` takes every index form ``t[index]`` takes and offers
+        ``set``, ``add``, ``multiply``, ``min`` and ``max``; each returns a
+        new tensor and leaves ``t`` unchanged. Where an integer array index
+        names a position twice, ``add`` / ``multiply`` / ``min`` / ``max``
+        apply every value (``set`` keeps one of them).
+        """
+        return _At(self)
+
+    @property
+    def norms(self) -> _Norms[Self]:
+        """The norms of :mod:`unitensor.norms` as methods: ``t.norms.l2(axis=-1)``."""
+        return _Norms(self)
 
     def softmax(self, axis: int = -1) -> Self:
         """Softmax along ``axis``: ``exp(x) / sum(exp(x))``, computed stably.
@@ -1173,7 +1226,7 @@ class Tensor:
             If the shapes do not fit.
         """
         lab = type(self)(self._unwrap(labels))
-        if self.raw.ndim < 1 or tuple(lab.shape) != tuple(self.shape[:-1]):
+        if len(self.raw.shape) < 1 or tuple(lab.shape) != tuple(self.shape[:-1]):
             raise ValueError(
                 f"crossentropy: logits {self.shape} need labels of shape {self.shape[:-1]}, "
                 f"got {lab.shape}"
@@ -1193,7 +1246,7 @@ class Tensor:
             If ``self`` is not 2-d or ``indices`` is not of shape (N,).
         """
         idx = type(self)(self._unwrap(indices))
-        if self.raw.ndim != 2 or tuple(idx.shape) != (self.shape[0],):
+        if len(self.raw.shape) != 2 or tuple(idx.shape) != (self.shape[0],):
             raise ValueError(
                 f"onehot_like needs a (N, C) template and (N,) indices, "
                 f"got {self.shape} and {idx.shape}"
@@ -1213,9 +1266,10 @@ class Tensor:
             If the ranks differ.
         """
         idx = self._unwrap(indices)
-        if idx.ndim != self.raw.ndim:
+        if len(idx.shape) != len(self.raw.shape):
             raise ValueError(
-                f"take_along_axis: indices of rank {idx.ndim} for a tensor of rank {self.raw.ndim}"
+                f"take_along_axis: indices of rank {len(idx.shape)} for a tensor of "
+                f"rank {len(self.raw.shape)}"
             )
         return type(self)(self._ns.take_along_axis(self.raw, idx, self._axis(axis)))
 
@@ -1226,6 +1280,11 @@ class Tensor:
         scalar or a tensor that broadcasts to ``self[index].shape`` and is
         cast to ``self``'s dtype.
         """
+        idx, v = self._index_and_values(index, values)
+        return type(self)(self._ns.index_update(self.raw, idx, v))
+
+    def _index_and_values(self, index: Any, values: TensorOrScalar) -> tuple[Any, Any]:
+        """Normalised index and native ``values`` in ``self``'s dtype, for updates."""
         from ._indexing import normalize_index
 
         idx = normalize_index(self, index)
@@ -1235,7 +1294,12 @@ class Tensor:
                 v = self._ns.astype(v, self.raw.dtype)
         else:
             v = self._ns.full((), values, self.raw.dtype, self.raw)
-        return type(self)(self._ns.index_update(self.raw, idx, v))
+        return idx, v
+
+    def _scatter(self, index: Any, values: TensorOrScalar, op: str) -> Self:
+        """Functional ``op`` (add, multiply, min, max) of ``values`` at ``self[index]``."""
+        idx, v = self._index_and_values(index, values)
+        return type(self)(self._ns.scatter(self.raw, idx, v, op))
 
     # ------------------------------------------------------------------
     # creation (the template gives framework, device and dtype)
@@ -1371,3 +1435,87 @@ def _pad_source(i: int, n: int, mode: str) -> int:
     period = 2 * (n - 1)
     j = i % period
     return period - j if j >= n else j
+
+
+_T = TypeVar("_T", bound=Tensor)
+
+
+class _At(Generic[_T]):
+    """``t.at``: indexing it gives the functional updates at that index."""
+
+    __slots__ = ("_t",)
+
+    def __init__(self, t: _T) -> None:
+        self._t = t
+
+    def __getitem__(self, index: Any) -> _AtIndex[_T]:
+        return _AtIndex(self._t, index)
+
+
+class _AtIndex(Generic[_T]):
+    """``t.at[index]``: functional updates of ``t`` at ``index``."""
+
+    __slots__ = ("_index", "_t")
+
+    def __init__(self, t: _T, index: Any) -> None:
+        self._t = t
+        self._index = index
+
+    def set(self, values: TensorOrScalar) -> _T:
+        """A copy of the tensor with ``values`` at the index (:meth:`Tensor.index_update`)."""
+        return self._t.index_update(self._index, values)
+
+    def add(self, values: TensorOrScalar) -> _T:
+        """A copy of the tensor with ``values`` added at the index."""
+        return self._t._scatter(self._index, values, "add")
+
+    def multiply(self, values: TensorOrScalar) -> _T:
+        """A copy of the tensor with the index multiplied by ``values``."""
+        return self._t._scatter(self._index, values, "multiply")
+
+    def min(self, values: TensorOrScalar) -> _T:
+        """A copy of the tensor with the index set to its minimum with ``values``."""
+        return self._t._scatter(self._index, values, "min")
+
+    def max(self, values: TensorOrScalar) -> _T:
+        """A copy of the tensor with the index set to its maximum with ``values``."""
+        return self._t._scatter(self._index, values, "max")
+
+
+class _Norms(Generic[_T]):
+    """``t.norms``: the functions of :mod:`unitensor.norms` bound to ``t``."""
+
+    __slots__ = ("_t",)
+
+    def __init__(self, t: _T) -> None:
+        self._t = t
+
+    def l0(self, axis: Axes = None, keepdims: bool = False) -> _T:
+        """See :func:`unitensor.norms.l0`."""
+        from . import norms
+
+        return norms.l0(self._t, axis, keepdims)
+
+    def l1(self, axis: Axes = None, keepdims: bool = False) -> _T:
+        """See :func:`unitensor.norms.l1`."""
+        from . import norms
+
+        return norms.l1(self._t, axis, keepdims)
+
+    def l2(self, axis: Axes = None, keepdims: bool = False) -> _T:
+        """See :func:`unitensor.norms.l2`."""
+        from . import norms
+
+        return norms.l2(self._t, axis, keepdims)
+
+    def linf(self, axis: Axes = None, keepdims: bool = False) -> _T:
+        """See :func:`unitensor.norms.linf`."""
+        from . import norms
+
+        return norms.linf(self._t, axis, keepdims)
+
+    def lp(self, p: float, axis: Axes = None, keepdims: bool = False) -> _T:
+        """See :func:`unitensor.norms.lp`."""
+        from . import norms
+
+        return norms.lp(self._t, p, axis, keepdims)

@@ -75,6 +75,14 @@ PRIMITIVES: dict[str, str] = {
     "take_along_axis": "take_along_axis(a, indices, axis), broadcasting, negative indices",
     "concatenate": "concatenate(list of arrays of one dtype, axis)",
     "stack": "stack(list of arrays of one dtype, axis)",
+    # linear algebra
+    "inv": "inv(a) -> inverse of (..., n, n) matrices",
+    "slogdet": "slogdet(a) -> (sign, log|det|) of (..., n, n) matrices",
+    "meshgrid": "meshgrid(list of 1-d arrays, indexing) -> list of arrays",
+    # functional scatter: positions are the flat positions an index selects
+    "scatter": "scatter(a, index, values, op) -> copy of a with op in add/multiply/min/max "
+    "applied at a[index] (duplicates accumulate)",
+    "from_dlpack": "from_dlpack(obj) -> native array sharing obj's memory (obj has __dlpack__)",
     # creation: `like` is a native array giving the device
     "full": "full(shape, value, native_dtype, like)",
     "arange": "arange(start, stop, step, native_dtype, like)",
@@ -125,11 +133,11 @@ def topk_via_last_axis(topk_last: Any, transpose: Any) -> Any:
     """
 
     def topk(a: Any, k: int, axis: int, largest: bool, sorted: bool) -> tuple[Any, Any]:
-        last = a.ndim - 1
+        last = len(a.shape) - 1
         if axis == last:
             values, indices = topk_last(a, k, largest, sorted)
             return values, indices
-        perm = list(range(a.ndim))
+        perm = list(range(len(a.shape)))
         perm[axis], perm[last] = last, axis
         values, indices = topk_last(transpose(a, perm), k, largest, sorted)
         return transpose(values, perm), transpose(indices, perm)

@@ -125,6 +125,18 @@ def _index_update(a: Any, index: Any, values: Any) -> Any:
     return a.at[index].set(values)
 
 
+def _scatter(a: Any, index: Any, values: Any, op: str) -> Any:
+    if index.__class__ is not slice:
+        _check_bounds(a, index)
+    ref = a.at[index]
+    return getattr(ref, op)(values)
+
+
+def _slogdet(a: Any) -> tuple[Any, Any]:
+    sign, logabsdet = jnp.linalg.slogdet(a)
+    return sign, logabsdet
+
+
 def _topk_last(a: Any, k: int, largest: bool, sorted: bool) -> tuple[Any, Any]:
     if largest:
         values, idx = jax.lax.top_k(a, k)
@@ -205,6 +217,11 @@ _NS = namespace(
         "pad_constant": lambda a, pads, value: jnp.pad(a, pads, constant_values=value),
         "take": lambda a, idx, axis: jnp.take(a, idx, axis=axis),
         "take_along_axis": lambda a, idx, axis: jnp.take_along_axis(a, idx, axis=axis),
+        "inv": jnp.linalg.inv,
+        "slogdet": _slogdet,
+        "meshgrid": lambda arrays, indexing: list(jnp.meshgrid(*arrays, indexing=indexing)),
+        "scatter": _scatter,
+        "from_dlpack": jnp.from_dlpack,
         "full": lambda shape, v, dt, like: jnp.full(shape, v, dtype=dt, **_device_kw(like)),
         "arange": lambda start, stop, step, dt, like: _place(
             jnp.arange(start, stop, step, dtype=dt), like

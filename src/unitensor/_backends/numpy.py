@@ -63,6 +63,20 @@ def _index_update(a: Any, index: Any, values: Any) -> Any:
     return out
 
 
+_UFUNC_AT = {"add": np.add, "multiply": np.multiply, "min": np.minimum, "max": np.maximum}
+
+
+def _scatter(a: Any, index: Any, values: Any, op: str) -> Any:
+    out = np.array(a, copy=True)
+    _UFUNC_AT[op].at(out, index, values)
+    return out
+
+
+def _slogdet(a: Any) -> tuple[Any, Any]:
+    sign, logabsdet = np.linalg.slogdet(a)
+    return sign, logabsdet
+
+
 def _topk(a: Any, k: int, axis: int, largest: bool, sorted: bool) -> tuple[Any, Any]:
     order = np.argsort(a, axis=axis, kind="stable")
     if largest:
@@ -150,6 +164,11 @@ _NS = namespace(
         "squeeze": lambda a, axes: np.squeeze(a, axis=axes),
         "pad_constant": lambda a, pads, value: np.pad(a, pads, constant_values=value),
         "take": lambda a, idx, axis: np.take(a, idx, axis=axis),
+        "inv": np.linalg.inv,
+        "slogdet": _slogdet,
+        "meshgrid": lambda arrays, indexing: list(np.meshgrid(*arrays, indexing=indexing)),
+        "scatter": _scatter,
+        "from_dlpack": np.from_dlpack,
         "full": _full,
         "arange": _arange,
         "asarray": _asarray,

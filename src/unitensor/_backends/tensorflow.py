@@ -116,17 +116,17 @@ def _divide(a: Any, b: Any) -> Any:
 
 
 def _matmul(a: Any, b: Any) -> Any:
-    if a.ndim == 1 and b.ndim == 1:
+    if len(a.shape) == 1 and len(b.shape) == 1:
         return tf.reduce_sum(a * b)
-    if a.ndim == 1:
+    if len(a.shape) == 1:
         return tf.squeeze(tf.linalg.matmul(a[None, :], b), -2)
-    if b.ndim == 1:
+    if len(b.shape) == 1:
         return tf.squeeze(tf.linalg.matmul(a, b[:, None]), -1)
     return tf.linalg.matmul(a, b)
 
 
 def _bool_rank(item: Any) -> int:
-    return item.ndim if isinstance(item, tf.Tensor) and item.dtype == tf.bool else 0
+    return len(item.shape) if isinstance(item, tf.Tensor) and item.dtype == tf.bool else 0
 
 
 def _is_basic(index: Any) -> bool:
@@ -152,9 +152,9 @@ def _advanced(a: Any, index: tuple[Any, ...]) -> Any:
     items: list[Any] = []
     shape = list(a.shape)
     dim = 0
-    for item in expand_ellipsis(index, a.ndim, _bool_rank):
+    for item in expand_ellipsis(index, len(a.shape), _bool_rank):
         if isinstance(item, tf.Tensor) and item.dtype == tf.bool:
-            k = item.ndim
+            k = len(item.shape)
             if list(item.shape) != shape[dim : dim + k]:
                 raise IndexError(
                     f"bool mask of shape {list(item.shape)} does not match the indexed "
@@ -182,7 +182,7 @@ def _advanced(a: Any, index: tuple[Any, ...]) -> Any:
     for arr in arrays[1:]:
         bshape = tf.broadcast_static_shape(bshape, arr.shape)
     arrays = [tf.broadcast_to(arr, bshape) for arr in arrays]
-    rest = [p for p in range(y.ndim) if p not in adv_pos]
+    rest = [p for p in range(len(y.shape)) if p not in adv_pos]
     yt = tf.transpose(y, adv_pos + rest)
     out = tf.gather_nd(yt, tf.stack(arrays, axis=-1))
     if adv_pos == list(range(adv_pos[0], adv_pos[0] + len(adv_pos))):
@@ -193,7 +193,8 @@ def _advanced(a: Any, index: tuple[Any, ...]) -> Any:
     return out
 
 
-def _index_update(a: Any, index: Any, values: Any) -> Any:
+def _positions(a: Any, index: Any, values: Any) -> tuple[Any, Any, Any]:
+    """Flat ``a``, the flat positions ``a[index]`` selects, and ``values`` broadcast to them."""
     n = math.prod(a.shape)
     positions = _getitem(tf.reshape(tf.range(n, dtype=tf.int64), a.shape), index)
     try:
@@ -203,10 +204,49 @@ def _index_update(a: Any, index: Any, values: Any) -> Any:
             f"values of shape {list(values.shape)} do not broadcast to the indexed "
             f"shape {list(positions.shape)}"
         ) from e
-    flat = tf.tensor_scatter_nd_update(
-        tf.reshape(a, [-1]), tf.reshape(positions, [-1, 1]), tf.reshape(vals, [-1])
-    )
-    return tf.reshape(flat, a.shape)
+    return tf.reshape(a, [-1]), tf.reshape(positions, [-1, 1]), tf.reshape(vals, [-1])
+
+
+def _index_update(a: Any, index: Any, values: Any) -> Any:
+    flat, pos, vals = _positions(a, index, values)
+    return tf.reshape(tf.tensor_scatter_nd_update(flat, pos, vals), a.shape)
+
+
+def _scatter(a: Any, index: Any, values: Any, op: str) -> Any:
+    flat, pos, vals = _positions(a, index, values)
+    if op == "add":
+        out = tf.tensor_scatter_nd_add(flat, pos, vals)
+    elif op == "min":
+        out = tf.tensor_scatter_nd_min(flat, pos, vals)
+    elif op == "max":
+        out = tf.tensor_scatter_nd_max(flat, pos, vals)
+    else:
+        out = flat * tf.math.unsorted_segment_prod(vals, pos[:, 0], flat.shape[0])
+    return tf.reshape(out, a.shape)
+
+
+class _DLPack:
+    """A TensorFlow DLPack capsule with the ``__dlpack__`` protocol around it."""
+
+    def __init__(self, a: Any) -> None:
+        self.capsule = tf.experimental.dlpack.to_dlpack(a)
+        self.gpu = "GPU" in a.device.upper()
+
+    def __dlpack__(self, **kwargs: Any) -> Any:
+        return self.capsule
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return (2, 0) if self.gpu else (1, 0)
+
+
+def _from_dlpack(obj: Any) -> Any:
+    capsule = obj.capsule if isinstance(obj, _DLPack) else obj.__dlpack__()
+    return tf.experimental.dlpack.from_dlpack(capsule)
+
+
+def _slogdet(a: Any) -> tuple[Any, Any]:
+    sign, logabsdet = tf.linalg.slogdet(a)
+    return sign, logabsdet
 
 
 def _axes(axes: tuple[int, ...] | None) -> list[int] | None:
@@ -249,10 +289,10 @@ def _take_along_axis(a: Any, idx: Any, axis: int) -> Any:
     idx = tf.broadcast_to(idx, [*batch[:axis], idx.shape[axis], *batch[axis:]])
 
     def gather_last(x: Any, i: Any) -> tuple[Any]:
-        return (tf.gather(x, i, batch_dims=x.ndim - 1, axis=x.ndim - 1),)
+        return (tf.gather(x, i, batch_dims=len(x.shape) - 1, axis=len(x.shape) - 1),)
 
-    last = a.ndim - 1
-    perm = list(range(a.ndim))
+    last = len(a.shape) - 1
+    perm = list(range(len(a.shape)))
     perm[axis], perm[last] = last, axis
     try:
         (out,) = gather_last(tf.transpose(a, perm), tf.transpose(idx, perm))
@@ -393,6 +433,11 @@ _NS = namespace(
         "take_along_axis": _take_along_axis,
         "concatenate": tf.concat,
         "stack": tf.stack,
+        "inv": tf.linalg.inv,
+        "slogdet": _slogdet,
+        "meshgrid": lambda arrays, indexing: list(tf.meshgrid(*arrays, indexing=indexing)),
+        "scatter": _scatter,
+        "from_dlpack": _from_dlpack,
         "full": _on_device(_full),
         "arange": _on_device(_arange),
         "asarray": _on_device(_asarray),
@@ -421,6 +466,11 @@ class TensorFlowTensor(Tensor):
     _ns = _NS
     _native_dtype_type = tf.dtypes.DType
     _promotes = True
+
+    @staticmethod
+    def _dlpack_source(a: Any) -> Any:
+        """An object with ``__dlpack__`` for a TensorFlow tensor (it has none)."""
+        return _DLPack(a)
 
     @classmethod
     def _value_and_grad(cls, f_raw: Any, x: Any) -> tuple[Any, Any, Any]:

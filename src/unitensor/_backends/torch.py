@@ -13,8 +13,10 @@ from __future__ import annotations
 import operator
 from typing import Any
 
+import numpy as np
 import torch
 import torch.nn.functional as tnf
+import torch.utils.dlpack
 
 from .._indexing import expand_ellipsis
 from .._tensor import Tensor
@@ -90,6 +92,21 @@ def _index_update(a: Any, index: Any, values: Any) -> Any:
     return out
 
 
+_REDUCE = {"add": "sum", "multiply": "prod", "min": "amin", "max": "amax"}
+
+
+def _scatter(a: Any, index: Any, values: Any, op: str) -> Any:
+    pos = _getitem(torch.arange(a.numel(), device=a.device).reshape(a.shape), index)
+    vals = values.expand(pos.shape).reshape(-1)
+    flat = a.reshape(-1).scatter_reduce(0, pos.reshape(-1), vals, _REDUCE[op], include_self=True)
+    return flat.reshape(a.shape)
+
+
+def _slogdet(a: Any) -> tuple[Any, Any]:
+    sign, logabsdet = torch.linalg.slogdet(a)
+    return sign, logabsdet
+
+
 def _as_tensor(b: Any, like: Any) -> Any:
     return b if isinstance(b, torch.Tensor) else torch.as_tensor(b, device=like.device)
 
@@ -159,6 +176,12 @@ def _crossentropy(logits: Any, labels: Any) -> Any:
     return tnf.cross_entropy(logits, labels.to(torch.int64), reduction="none")
 
 
+def _asarray(value: Any, dtype: Any, like: Any) -> Any:
+    if isinstance(value, np.ndarray) and not value.flags.c_contiguous:
+        value = value.copy()  # torch refuses negative strides
+    return torch.tensor(value, dtype=dtype, device=like.device)
+
+
 def _to_numpy(a: Any) -> Any:
     return a.detach().cpu().numpy()
 
@@ -218,11 +241,16 @@ _NS = namespace(
         "take": lambda a, idx, axis: torch.index_select(a, axis, idx),
         "take_along_axis": _take_along_axis,
         "concatenate": lambda arrays, axis: torch.cat(arrays, dim=axis),
+        "inv": torch.linalg.inv,
+        "slogdet": _slogdet,
+        "meshgrid": lambda arrays, indexing: list(torch.meshgrid(*arrays, indexing=indexing)),
+        "scatter": _scatter,
+        "from_dlpack": torch.utils.dlpack.from_dlpack,
         "full": lambda shape, v, dt, like: torch.full(shape, v, dtype=dt, device=like.device),
         "arange": lambda start, stop, step, dt, like: torch.arange(
             start, stop, step, dtype=dt, device=like.device
         ),
-        "asarray": lambda v, dt, like: torch.tensor(v, dtype=dt, device=like.device),
+        "asarray": _asarray,
         "uniform": _uniform,
         "normal": _normal,
         "logsumexp": lambda a, axes, keepdims: torch.logsumexp(

@@ -1,0 +1,95 @@
+"""Vector norms over any axes, on every backend: ``ut.norms.l2(x, axis=-1)``.
+
+Each function takes a tensor ``x``, an ``axis`` (``None`` for all axes,
+an int or a tuple) and ``keepdims``, and returns the norm with the reduced
+shape in ``x``'s float dtype (integer input gives float32). The same
+functions are methods of ``t.norms``: ``x.norms.linf(axis=1)``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TypeVar
+
+from ._tensor import Axes, Tensor
+
+__all__ = ["l0", "l1", "l2", "linf", "lp"]
+
+T = TypeVar("T", bound=Tensor)
+
+
+def _float(x: T) -> T:
+    return type(x)(x._floating_any())
+
+
+def l0(x: T, axis: Axes = None, keepdims: bool = False) -> T:
+    """Number of non-zero elements along ``axis``, in ``x``'s float dtype.
+
+    >>> import numpy as np, unitensor as ut
+    >>> ut.norms.l0(ut.astensor(np.array([0.0, 2.0, -1.0]))).item()
+    2.0
+    """
+    xf = _float(x)
+    return xf.astype("bool").astype(xf.dtype).sum(axis, keepdims)
+
+
+def l1(x: T, axis: Axes = None, keepdims: bool = False) -> T:
+    """Sum of absolute values along ``axis``.
+
+    >>> import numpy as np, unitensor as ut
+    >>> ut.norms.l1(ut.astensor(np.array([3.0, -4.0]))).item()
+    7.0
+    """
+    return _float(x).abs().sum(axis, keepdims)
+
+
+def l2(x: T, axis: Axes = None, keepdims: bool = False) -> T:
+    """Euclidean norm along ``axis``.
+
+    The gradient at the zero vector is 0 (not NaN), as for a subgradient.
+
+    >>> import numpy as np, unitensor as ut
+    >>> ut.norms.l2(ut.astensor(np.array([3.0, -4.0]))).item()
+    5.0
+    """
+    s = _float(x).square().sum(axis, keepdims)
+    positive = s > 0
+    return positive.where(positive.where(s, 1).sqrt(), 0)
+
+
+def linf(x: T, axis: Axes = None, keepdims: bool = False) -> T:
+    """Largest absolute value along ``axis``.
+
+    >>> import numpy as np, unitensor as ut
+    >>> ut.norms.linf(ut.astensor(np.array([3.0, -4.0]))).item()
+    4.0
+    """
+    return _float(x).abs().max(axis, keepdims)
+
+
+def lp(x: T, p: float, axis: Axes = None, keepdims: bool = False) -> T:
+    """The p-norm ``sum(|x|**p) ** (1/p)`` along ``axis``, for ``p >= 0``.
+
+    ``p`` of 0, 1, 2 and ``inf`` give :func:`l0`, :func:`l1`, :func:`l2`
+    and :func:`linf`.
+
+    Raises
+    ------
+    ValueError
+        If ``p`` is negative or NaN.
+
+    >>> import numpy as np, unitensor as ut
+    >>> round(ut.norms.lp(ut.astensor(np.array([3.0, -4.0])), 3).item(), 4)
+    4.4979
+    """
+    if not p >= 0:
+        raise ValueError(f"lp norm needs p >= 0, got {p}")
+    if p == 0:
+        return l0(x, axis, keepdims)
+    if p == 1:
+        return l1(x, axis, keepdims)
+    if p == 2:
+        return l2(x, axis, keepdims)
+    if math.isinf(p):
+        return linf(x, axis, keepdims)
+    return (_float(x).abs() ** p).sum(axis, keepdims) ** (1 / p)

@@ -1,0 +1,356 @@
+"""Shared configuration and helpers for the unitensor test suite.
+
+Backend selection:
+
+* ``--backend NAME`` (repeatable, or comma separated) picks the backends to run;
+  by default every installed one among numpy, torch, tensorflow and jax is used.
+* ``UNITENSOR_REQUIRE_BACKENDS=numpy,torch,...`` turns a missing (not importable)
+  framework into a hard session failure instead of a silent omission.
+
+Helpers (import them with ``from conftest import ...``):
+
+* ``make(backend, np_array)``: a unitensor Tensor wrapping a *native* array of that
+  framework built from ``np_array`` (independently of unitensor's own conversion).
+* ``to_numpy(tensor_or_raw)``: the raw native array converted with the framework's own
+  method (never through unitensor).
+* ``expected_dtype(backend, np_dtype)``: the dtype the spec prescribes, adjusted for JAX
+  without 64-bit mode.
+* ``as_np_dtype(dtype)``: maps a native dtype (torch, tf, jax, numpy, string) to a numpy
+  dtype for comparisons.
+* ``check(t, backend, expected, dtype=None)``: asserts that ``t`` is a unitensor Tensor
+  holding a native array of ``backend`` with the expected shape, dtype and values.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ALL_BACKENDS = ("numpy", "torch", "tensorflow", "jax")
+GRAD_BACKENDS = ("torch", "tensorflow", "jax")
+_MODULES = {"numpy": "numpy", "torch": "torch", "tensorflow": "tensorflow", "jax": "jax"}
+
+SRC_DIR = Path(__file__).resolve().parent.parent / "src"
+
+_SELECTED: list[str] = []
+
+
+# --------------------------------------------------------------------------- options
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("unitensor")
+    group.addoption(
+        "--backend",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=(
+            "backend(s) to test: numpy, torch, tensorflow, jax; repeatable or comma "
+            "separated (default: every installed one)"
+        ),
+    )
+
+
+def _split_names(values):
+    names = []
+    for value in values:
+        for name in value.split(","):
+            name = name.strip().lower()
+            if name and name not in names:
+                names.append(name)
+    return names
+
+
+def _importable(name):
+    try:
+        importlib.import_module(_MODULES[name])
+    except Exception as exc:  # a broken install counts as "not importable"
+        return exc
+    return None
+
+
+def pytest_configure(config):
+    requested = _split_names(config.getoption("--backend"))
+    required = _split_names([os.environ.get("UNITENSOR_REQUIRE_BACKENDS", "")])
+
+    unknown = [n for n in requested + required if n not in ALL_BACKENDS]
+    if unknown:
+        raise pytest.UsageError(
+            f"unknown backend(s) {unknown}; choose among {', '.join(ALL_BACKENDS)}"
+        )
+
+    # Required frameworks must be importable: fail the session, never skip.
+    for name in required:
+        err = _importable(name)
+        if err is not None:
+            raise pytest.UsageError(
+                f"UNITENSOR_REQUIRE_BACKENDS requires {name!r} but it cannot be imported: "
+                f"{type(err).__name__}: {err}"
+            )
+
+    if requested:
+        selected = requested
+        for name in selected:
+            err = _importable(name)
+            if err is not None:
+                raise pytest.UsageError(
+                    f"--backend {name} was requested but it cannot be imported: "
+                    f"{type(err).__name__}: {err}"
+                )
+    else:
+        selected = [
+            n
+            for n in ALL_BACKENDS
+            if importlib.util.find_spec(_MODULES[n]) is not None and _importable(n) is None
+        ]
+
+    missing_required = [n for n in required if n not in selected]
+    if missing_required:
+        raise pytest.UsageError(
+            f"UNITENSOR_REQUIRE_BACKENDS requires {missing_required} but --backend "
+            f"selected only {selected}"
+        )
+
+    _SELECTED[:] = selected
+
+
+def pytest_report_header(config):
+    return f"unitensor backends: {', '.join(_SELECTED) or '(none)'}"
+
+
+def selected_backends():
+    return list(_SELECTED)
+
+
+def pytest_generate_tests(metafunc):
+    if "backend" in metafunc.fixturenames:
+        metafunc.parametrize("backend", selected_backends(), indirect=True)
+    if "grad_backend" in metafunc.fixturenames:
+        names = [b for b in selected_backends() if b in GRAD_BACKENDS]
+        metafunc.parametrize("grad_backend", names, indirect=True)
+
+
+@pytest.fixture
+def backend(request):
+    """Name of the backend under test (parametrized over the selected backends)."""
+    return request.param
+
+
+@pytest.fixture
+def grad_backend(request):
+    """Name of a backend with autodiff support (torch, tensorflow, jax) under test."""
+    return request.param
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _unitensor():
+    import unitensor
+
+    return unitensor
+
+
+def jax_x64_enabled():
+    if "jax" not in sys.modules:
+        return False
+    import jax
+
+    return bool(jax.config.read("jax_enable_x64"))
+
+
+def native(backend, np_array):
+    """A native array of ``backend`` built from ``np_array`` without unitensor."""
+    a = np.array(np_array, copy=True, order="C")
+    if backend == "numpy":
+        return a
+    if backend == "torch":
+        import torch
+
+        return torch.from_numpy(a).clone()  # a is a fresh C-contiguous copy
+    if backend == "tensorflow":
+        import tensorflow as tf
+
+        return tf.constant(a)
+    if backend == "jax":
+        import jax.numpy as jnp
+
+        return jnp.asarray(a)
+    raise ValueError(backend)
+
+
+def make(backend, np_array):
+    """A unitensor Tensor holding a native ``backend`` array built from ``np_array``."""
+    return _unitensor().astensor(native(backend, np_array))
+
+
+def native_type(backend):
+    if backend == "numpy":
+        return (np.ndarray, np.generic)  # 0-d results may be numpy scalars
+    if backend == "torch":
+        import torch
+
+        return torch.Tensor
+    if backend == "tensorflow":
+        import tensorflow as tf
+
+        return (tf.Tensor, tf.Variable)
+    if backend == "jax":
+        import jax
+
+        return jax.Array
+    raise ValueError(backend)
+
+
+def backend_of_raw(raw):
+    """The framework a raw (native) array belongs to, decided without unitensor."""
+    mod = type(raw).__module__.split(".")[0]
+    if isinstance(raw, np.ndarray | np.generic):
+        return "numpy"
+    if mod == "torch":
+        return "torch"
+    if mod in ("tensorflow", "tf_keras", "keras"):
+        return "tensorflow"
+    if mod in ("jax", "jaxlib"):
+        return "jax"
+    raise TypeError(f"unknown native array type {type(raw)!r}")
+
+
+def to_numpy(x):
+    """Convert a Tensor's raw array (or a raw array) to numpy with the framework itself."""
+    raw = x.raw if _unitensor().istensor(x) else x
+    kind = backend_of_raw(raw)
+    if kind == "numpy":
+        return np.asarray(raw)
+    if kind == "torch":
+        return raw.detach().cpu().numpy()
+    if kind == "tensorflow":
+        return raw.numpy()
+    import jax
+
+    return np.asarray(jax.device_get(raw))
+
+
+def as_np_dtype(dtype):
+    """Map a native dtype (numpy, torch, tensorflow, jax, or a name) to a numpy dtype."""
+    mod = type(dtype).__module__.split(".")[0]
+    if mod == "torch":
+        import torch
+
+        return torch.empty((), dtype=dtype).numpy().dtype
+    if mod == "tensorflow" or hasattr(dtype, "as_numpy_dtype"):
+        return np.dtype(dtype.as_numpy_dtype)
+    return np.dtype(dtype)
+
+
+def expected_dtype(backend, np_dtype):
+    """The dtype ``backend`` must produce where the spec prescribes ``np_dtype``."""
+    d = np.dtype(np_dtype)
+    if backend == "jax" and not jax_x64_enabled():
+        d = {
+            np.dtype("int64"): np.dtype("int32"),
+            np.dtype("float64"): np.dtype("float32"),
+            np.dtype("uint64"): np.dtype("uint32"),
+            np.dtype("complex128"): np.dtype("complex64"),
+        }.get(d, d)
+    return d
+
+
+def supports_float64(backend):
+    return expected_dtype(backend, np.float64) == np.dtype(np.float64)
+
+
+def default_rtol(dtype):
+    d = np.dtype(dtype)
+    if d == np.float16:
+        return 1e-3
+    if d == np.float64:
+        return 1e-10
+    return 1e-5
+
+
+def check(t, backend, expected, dtype=None, *, rtol=None, atol=None):
+    """Assert that ``t`` is a ``backend`` Tensor equal to ``expected`` (numpy computed).
+
+    ``dtype`` is the dtype the spec prescribes (before the JAX 64-bit adjustment); when
+    omitted, ``expected``'s own dtype is used.
+    """
+    ut = _unitensor()
+    assert ut.istensor(t), f"expected a unitensor Tensor, got {type(t)!r}"
+    assert isinstance(t.raw, native_type(backend)), (
+        f"expected a native {backend} array, got {type(t.raw)!r}"
+    )
+    exp = np.asarray(expected)
+    got = to_numpy(t)
+    want = expected_dtype(backend, exp.dtype if dtype is None else dtype)
+    assert tuple(got.shape) == exp.shape, f"shape {got.shape} != expected {exp.shape}"
+    assert tuple(t.shape) == exp.shape, f"t.shape {t.shape} != expected {exp.shape}"
+    assert as_np_dtype(t.raw.dtype) == want, f"dtype {t.raw.dtype} != expected {want}"
+    if want.kind in "fc":
+        if rtol is None:
+            rtol = default_rtol(want)
+        if atol is None:
+            atol = 1e-6 if want != np.float64 else 1e-12
+        np.testing.assert_allclose(
+            got.astype(np.float64) if want.kind == "f" else got,
+            exp,
+            rtol=rtol,
+            atol=atol,
+            equal_nan=True,
+        )
+    else:
+        np.testing.assert_array_equal(got, exp)
+    return got
+
+
+def check_meta(t, backend, shape, dtype):
+    """Assert framework, shape and (spec) dtype of ``t``; return its values as numpy."""
+    ut = _unitensor()
+    assert ut.istensor(t), f"expected a unitensor Tensor, got {type(t)!r}"
+    assert isinstance(t.raw, native_type(backend)), (
+        f"expected a native {backend} array, got {type(t.raw)!r}"
+    )
+    got = to_numpy(t)
+    assert tuple(got.shape) == tuple(shape), f"shape {got.shape} != expected {shape}"
+    assert tuple(t.shape) == tuple(shape), f"t.shape {t.shape} != expected {shape}"
+    want = expected_dtype(backend, dtype)
+    assert as_np_dtype(t.raw.dtype) == want, f"dtype {t.raw.dtype} != expected {want}"
+    return got
+
+
+def check_native(raw, backend, expected, dtype=None, **kwargs):
+    """Like :func:`check` for a raw native array."""
+    return check(_unitensor().astensor(raw), backend, expected, dtype, **kwargs)
+
+
+# ------------------------------------------------------------------ shared test data
+
+RNG_SEED = 1234
+
+
+def rng(seed=RNG_SEED):
+    return np.random.default_rng(seed)
+
+
+def randn(*shape, dtype=np.float32, seed=RNG_SEED):
+    return rng(seed).standard_normal(shape).astype(dtype)
+
+
+def randint(*shape, low=-5, high=6, dtype=np.int32, seed=RNG_SEED):
+    return rng(seed).integers(low, high, size=shape).astype(dtype)
+
+
+def distinct(*shape, dtype=np.float32, seed=RNG_SEED):
+    """Values that are all distinct (a shuffled range, scaled) so sorting has no ties."""
+    n = int(np.prod(shape))
+    values = rng(seed).permutation(n).astype(np.float64) - n // 2
+    if np.dtype(dtype).kind == "f":
+        values = values * 0.5 + 0.25
+    return values.reshape(shape).astype(dtype)

@@ -1,0 +1,256 @@
+"""Autodiff: value_and_grad_fn, value_and_grad, value_aux_and_grad, grad."""
+
+import gc
+
+import numpy as np
+import pytest
+
+import unitensor as ut
+from conftest import check, make, randn, selected_backends, to_numpy
+
+X = randn(3, 4)
+W = randn(3, 4, seed=5)
+
+
+def sum_sq(x):
+    return (x**2).sum()
+
+
+def np_softmax_flat(x):
+    x = x.astype(np.float64).ravel()
+    e = np.exp(x - x.max())
+    return (e / e.sum()).reshape(X.shape)
+
+
+def test_value_and_grad_fn_sum_of_squares(grad_backend):
+    x = make(grad_backend, X)
+    g = ut.value_and_grad_fn(x, sum_sq)
+    value, grad = g(x)
+    check(value, grad_backend, np.sum(X.astype(np.float64) ** 2), np.float32)
+    check(grad, grad_backend, 2 * X, np.float32)
+
+
+def test_value_and_grad_fn_logsumexp_gives_softmax(grad_backend):
+    x = make(grad_backend, X)
+    g = ut.value_and_grad_fn(x, lambda t: t.logsumexp())
+    value, grad = g(x)
+    xd = X.astype(np.float64)
+    check(value, grad_backend, np.log(np.exp(xd).sum()), np.float32)
+    check(grad, grad_backend, np_softmax_flat(X), np.float32)
+
+
+def test_value_and_grad_fn_float64(grad_backend):
+    a = X.astype(np.float64)
+    x = make(grad_backend, a)
+    value, grad = ut.value_and_grad_fn(x, sum_sq)(x)
+    check(value, grad_backend, np.sum(a**2), np.float64, rtol=1e-6)
+    check(grad, grad_backend, 2 * a, np.float64, rtol=1e-6)
+
+
+def test_value_and_grad_fn_with_extra_args(grad_backend):
+    x, w = make(grad_backend, X), make(grad_backend, W)
+
+    def f(x, w, *, scale=1.0):
+        return (x * w).sum() * scale + (x.exp()).mean()
+
+    g = ut.value_and_grad_fn(x, f)
+    value, grad = g(x, w, scale=3.0)
+    xd, wd = X.astype(np.float64), W.astype(np.float64)
+    check(value, grad_backend, 3.0 * (xd * wd).sum() + np.exp(xd).mean(), np.float32)
+    check(grad, grad_backend, 3.0 * wd + np.exp(xd) / X.size, np.float32)
+    # defaults of keyword arguments
+    value, grad = g(x, w)
+    check(grad, grad_backend, wd + np.exp(xd) / X.size, np.float32)
+
+
+def test_value_and_grad_fn_has_aux(grad_backend):
+    x = make(grad_backend, X)
+
+    def f(x):
+        loss = sum_sq(x)
+        return loss, {"mean": x.mean(), "label": "hello", "sq": x.square()}
+
+    g = ut.value_and_grad_fn(x, f, has_aux=True)
+    out = g(x)
+    assert len(out) == 3
+    value, aux, grad = out
+    check(value, grad_backend, np.sum(X.astype(np.float64) ** 2), np.float32)
+    check(grad, grad_backend, 2 * X, np.float32)
+    check(aux["mean"], grad_backend, X.astype(np.float64).mean(), np.float32)
+    check(aux["sq"], grad_backend, X**2, np.float32)
+    assert aux["label"] == "hello"
+
+
+def test_value_and_grad_fn_has_aux_tensor(grad_backend):
+    x = make(grad_backend, X)
+    g = ut.value_and_grad_fn(x, lambda t: (t.sum() * 2, t.max()), has_aux=True)
+    value, aux, grad = g(x)
+    check(value, grad_backend, 2 * X.astype(np.float64).sum(), np.float32)
+    check(aux, grad_backend, X.max(), np.float32)
+    check(grad, grad_backend, np.full(X.shape, 2.0), np.float32)
+
+
+def test_value_and_grad(grad_backend):
+    x, w = make(grad_backend, X), make(grad_backend, W)
+    value, grad = ut.value_and_grad(lambda x, w: (x * w).sum(), x, w)
+    check(value, grad_backend, (X.astype(np.float64) * W).sum(), np.float32)
+    check(grad, grad_backend, W, np.float32)
+    value, grad = ut.value_and_grad(lambda x, *, k: (x**3).sum() * k, x, k=0.5)
+    check(value, grad_backend, 0.5 * (X.astype(np.float64) ** 3).sum(), np.float32)
+    check(grad, grad_backend, 1.5 * X.astype(np.float64) ** 2, np.float32)
+
+
+def test_value_aux_and_grad(grad_backend):
+    x = make(grad_backend, X)
+
+    def f(x, w):
+        y = x * w
+        return y.sum(), y
+
+    value, aux, grad = ut.value_aux_and_grad(f, x, make(grad_backend, W))
+    check(value, grad_backend, (X.astype(np.float64) * W).sum(), np.float32)
+    check(aux, grad_backend, X * W, np.float32)
+    check(grad, grad_backend, W, np.float32)
+
+
+def test_grad(grad_backend):
+    x = make(grad_backend, X)
+    check(ut.grad(sum_sq, x), grad_backend, 2 * X, np.float32)
+    check(ut.grad(lambda t: t.logsumexp(), x), grad_backend, np_softmax_flat(X), np.float32)
+    check(
+        ut.grad(lambda t, w: (t * w).sum(), x, make(grad_backend, W)),
+        grad_backend,
+        W,
+        np.float32,
+    )
+
+
+def test_grad_through_many_ops(grad_backend):
+    # f(x) = sum(softmax(x, axis=-1) * w) + mean(sqrt(x**2 + 1))
+    x, w = make(grad_backend, X), make(grad_backend, W)
+
+    def f(x, w):
+        return (x.softmax(axis=-1) * w).sum() + (x.square() + 1).sqrt().mean()
+
+    xd, wd = X.astype(np.float64), W.astype(np.float64)
+    e = np.exp(xd - xd.max(axis=-1, keepdims=True))
+    s = e / e.sum(axis=-1, keepdims=True)
+    g_soft = s * (wd - (s * wd).sum(axis=-1, keepdims=True))
+    g_sqrt = xd / np.sqrt(xd**2 + 1) / X.size
+    check(ut.grad(f, x, w), grad_backend, g_soft + g_sqrt, np.float32)
+
+
+def test_grad_of_scalar_input(grad_backend):
+    x = make(grad_backend, np.array(1.5, dtype=np.float32))
+    value, grad = ut.value_and_grad(lambda t: t * t * t, x)
+    check(value, grad_backend, np.array(1.5**3), np.float32)
+    check(grad, grad_backend, np.array(3 * 1.5**2), np.float32)
+
+
+def test_inputs_unchanged_and_no_graph_left(grad_backend):
+    raw_x = make(grad_backend, X).raw
+    x = ut.astensor(raw_x)
+    w = make(grad_backend, W)
+    value, grad = ut.value_and_grad(lambda x, w: (x * w).sum(), x, w)
+    check(x, grad_backend, X)
+    check(w, grad_backend, W)
+    assert x.raw is raw_x
+    if grad_backend == "torch":
+        assert raw_x.grad is None
+        assert not raw_x.requires_grad
+        assert w.raw.grad is None
+        assert not w.raw.requires_grad
+        assert value.raw.grad_fn is None
+        assert grad.raw.grad_fn is None
+        assert not value.raw.requires_grad
+        assert not grad.raw.requires_grad
+
+
+def test_torch_input_requiring_grad_gets_no_grad():
+    if "torch" not in selected_backends():
+        pytest.skip("torch backend not selected")
+    import torch
+
+    raw = torch.from_numpy(X.copy()).requires_grad_(True)
+    _value, grad = ut.value_and_grad(sum_sq, ut.astensor(raw))
+    assert raw.grad is None
+    np.testing.assert_allclose(to_numpy(grad), 2 * X, rtol=1e-6)
+    np.testing.assert_allclose(raw.detach().numpy(), X)
+
+
+def test_tf_variable_input():
+    if "tensorflow" not in selected_backends():
+        pytest.skip("tensorflow backend not selected")
+    import tensorflow as tf
+
+    v = tf.Variable(X)
+    _value, grad = ut.value_and_grad(sum_sq, ut.astensor(v))
+    np.testing.assert_allclose(to_numpy(grad), 2 * X, rtol=1e-6)
+    np.testing.assert_allclose(v.numpy(), X)
+
+
+def test_non_scalar_output_raises_valueerror(grad_backend):
+    x = make(grad_backend, X)
+    g = ut.value_and_grad_fn(x, lambda t: t**2)
+    with pytest.raises(ValueError):
+        g(x)
+    with pytest.raises(ValueError):
+        ut.value_and_grad(lambda t: t.sum(axis=0), x)
+    with pytest.raises(ValueError):
+        ut.grad(lambda t: t.sum(axis=0, keepdims=True).sum(axis=1, keepdims=True), x)
+    with pytest.raises(ValueError):
+        ut.value_aux_and_grad(lambda t: (t * 2, None), x)
+
+
+def test_int_input_raises_typeerror(grad_backend):
+    xi = make(grad_backend, np.array([1, 2, 3], dtype=np.int32))
+    with pytest.raises(TypeError):
+        ut.value_and_grad(lambda t: t.sum(), xi)
+
+
+def test_numpy_raises_notimplemented_naming_frameworks():
+    x = ut.astensor(X.copy())
+    with pytest.raises(NotImplementedError) as info:
+        g = ut.value_and_grad_fn(x, sum_sq)
+        g(x)
+    msg = str(info.value)
+    for name in ("PyTorch", "TensorFlow", "JAX"):
+        assert name in msg
+    for fn in (ut.value_and_grad, ut.grad):
+        with pytest.raises(NotImplementedError, match="PyTorch"):
+            fn(sum_sq, x)
+    with pytest.raises(NotImplementedError, match="JAX"):
+        ut.value_aux_and_grad(lambda t: (sum_sq(t), None), x)
+
+
+def _rss_bytes():
+    import os
+
+    with open("/proc/self/statm") as fh:
+        resident_pages = int(fh.read().split()[1])
+    return resident_pages * os.sysconf("SC_PAGE_SIZE")
+
+
+def test_memory_stays_flat(grad_backend):
+    x = make(grad_backend, np.array([0.5, -1.0, 2.0], dtype=np.float32))
+    g = ut.value_and_grad_fn(x, sum_sq)
+    for _ in range(300):  # warm-up: caches, dispatch tables, allocator pools
+        g(x)
+    gc.collect()
+    before = _rss_bytes()
+    for _ in range(10_000):
+        _value, grad = g(x)
+    gc.collect()
+    grown = _rss_bytes() - before
+    np.testing.assert_allclose(to_numpy(grad), [1.0, -2.0, 4.0], rtol=1e-6)
+    assert grown < 20 * 2**20, f"RSS grew by {grown / 2**20:.1f} MiB over 10,000 calls"
+
+
+def test_gradient_function_called_with_other_framework_raises_typeerror(grad_backend):
+    others = [b for b in selected_backends() if b != grad_backend]
+    if not others:
+        pytest.skip("needs at least two selected backends")
+    g = ut.value_and_grad_fn(make(grad_backend, X), sum_sq)
+    for other in others:
+        with pytest.raises(TypeError):
+            g(make(other, X))

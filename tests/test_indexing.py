@@ -1,0 +1,205 @@
+"""``t[index]`` with NumPy semantics on every backend."""
+
+import numpy as np
+import pytest
+
+from conftest import check, make
+
+A = np.arange(3 * 4 * 5, dtype=np.float32).reshape(3, 4, 5) * 0.5 - 7.0
+A_INT = np.arange(3 * 4 * 5, dtype=np.int32).reshape(3, 4, 5) - 20
+A_BOOL = (A_INT % 3) == 0
+
+# Basic indices (no arrays): ints, slices, Ellipsis, None and tuples of them.
+BASIC = {
+    "int0": 0,
+    "int-1": -1,
+    "tuple1": (1,),
+    "int_int": (0, 2),
+    "int_int_int": (2, 3, 4),
+    "neg_ints": (-1, -2, -3),
+    "slice_all": slice(None),
+    "slice_1_3": slice(1, 3),
+    "slice_step2": slice(None, None, 2),
+    "slice_rev": slice(None, None, -1),
+    "slice_3_0_-2": slice(3, 0, -2),
+    "slice_neg_start": slice(-2, None),
+    "slice_neg_stop_rev": slice(-1, -3, -1),
+    "slice_empty": slice(10, 20),
+    "slice_empty_rev": slice(0, 2, -1),
+    "two_slices_rev": (slice(None), slice(None, None, -1)),
+    "slice_int_rev": (slice(None), 1, slice(None, None, -2)),
+    "all_slices": (slice(0, 2), slice(1, None, 2), slice(4, 0, -3)),
+    "ellipsis": Ellipsis,
+    "ellipsis_int": (Ellipsis, 0),
+    "int_ellipsis": (0, Ellipsis),
+    "ellipsis_slice": (Ellipsis, slice(1, 3)),
+    "int_ellipsis_int": (0, Ellipsis, 1),
+    "none": None,
+    "none_int": (None, 0),
+    "int_none_slice": (0, None, slice(1, 3)),
+    "ellipsis_none": (Ellipsis, None),
+    "none_ellipsis_none": (None, Ellipsis, None),
+    "slice_none_int": (slice(None, None, -1), None, -1),
+    "empty_tuple": (),
+}
+
+
+@pytest.mark.parametrize("key", list(BASIC))
+def test_basic_indexing_float(backend, key):
+    index = BASIC[key]
+    check(make(backend, A)[index], backend, A[index])
+
+
+@pytest.mark.parametrize("key", ["int0", "slice_rev", "int_ellipsis_int", "none_int", "int_int"])
+@pytest.mark.parametrize("arr", [A_INT, A_BOOL], ids=["int32", "bool"])
+def test_basic_indexing_int_bool(backend, key, arr):
+    index = BASIC[key]
+    check(make(backend, arr)[index], backend, arr[index])
+
+
+def test_scalar_result(backend):
+    t = make(backend, A)
+    out = t[1, 2, 3]
+    check(out, backend, A[1, 2, 3])
+    assert out.shape == ()
+    assert out.item() == A[1, 2, 3].item()
+
+
+def test_1d_and_2d(backend):
+    v = np.arange(7, dtype=np.float32) - 3
+    for index in [2, -1, slice(None, None, -1), slice(5, 1, -2), slice(-3, None), None]:
+        check(make(backend, v)[index], backend, v[index])
+    m = v[:6].reshape(2, 3)
+    for index in [(1, -1), (slice(None), 0), (slice(None, None, -1), slice(None, None, -1))]:
+        check(make(backend, m)[index], backend, m[index])
+
+
+# Advanced indices: arrays are given as numpy arrays; the test converts them to the
+# requested form (a tensor of the same backend, a list or a numpy array).
+ADVANCED = {
+    "arr": (np.array([0, 2]),),
+    "arr_neg": (np.array([-1, 0, -2]),),
+    "arr_repeat": (np.array([1, 1, 0]),),
+    "arr_2d": (np.array([[0, 1], [2, 0]]),),
+    "slice_arr": (slice(None), np.array([3, 0, 1])),
+    "ellipsis_arr": (Ellipsis, np.array([0, 4])),
+    "arr_int": (np.array([0, 2]), 1),
+    "int_arr": (1, np.array([0, 3])),
+    "int_slice_arr": (0, slice(None), np.array([1, 2])),  # separated: advanced dims first
+    "slice_arr_arr": (slice(None), np.array([0, 1]), np.array([1, 2])),  # adjacent: in place
+    "arr_slice_arr": (np.array([0, 1]), slice(None), np.array([1, 2])),  # separated
+    "arr_arr_arr": (np.array([0, 2]), np.array([1, 3]), np.array([4, 0])),
+    "broadcast_arrays": (slice(None), np.array([[0], [1]]), np.array([1, 2, 3])),
+    "slice_step_arr": (slice(1, None), np.array([0, 2])),
+    "arr_slice_rev": (np.array([2, 0]), slice(None, None, -1)),
+    "none_arr_slice_int": (None, np.array([0, 1]), slice(None), 0),
+    "arr_none": (np.array([0, 2]), None),
+    "arr_ellipsis_arr": (np.array([0, 1]), Ellipsis, np.array([1, 4])),
+}
+
+
+def _convert(backend, form, index):
+    def conv(item):
+        if not isinstance(item, np.ndarray):
+            return item
+        if form == "tensor":
+            return make(backend, item)
+        if form == "list":
+            return item.tolist()
+        return item
+
+    converted = tuple(conv(i) for i in index)
+    return converted[0] if len(converted) == 1 else converted
+
+
+@pytest.mark.parametrize("form", ["tensor", "list", "numpy"])
+@pytest.mark.parametrize("key", list(ADVANCED))
+def test_advanced_integer_indexing(backend, key, form):
+    index = ADVANCED[key]
+    np_index = index[0] if len(index) == 1 else index
+    expected = A[np_index]
+    check(make(backend, A)[_convert(backend, form, index)], backend, expected)
+
+
+@pytest.mark.parametrize("key", ["arr", "int_slice_arr", "slice_arr_arr", "broadcast_arrays"])
+@pytest.mark.parametrize("arr", [A_INT, A_BOOL], ids=["int32", "bool"])
+def test_advanced_indexing_int_bool_data(backend, key, arr):
+    index = ADVANCED[key]
+    np_index = index[0] if len(index) == 1 else index
+    check(make(backend, arr)[_convert(backend, "tensor", index)], backend, arr[np_index])
+
+
+@pytest.mark.parametrize("index_dtype", [np.int32, np.int64])
+def test_index_tensor_dtypes(backend, index_dtype):
+    idx = np.array([2, 0, -1], dtype=index_dtype)
+    check(make(backend, A)[make(backend, idx)], backend, A[idx])
+    check(make(backend, A)[:, make(backend, idx)], backend, A[:, idx])
+
+
+def test_0d_int_tensor_index(backend):
+    idx = np.array(1, dtype=np.int64)
+    check(make(backend, A)[make(backend, idx)], backend, A[idx])
+    check(make(backend, A)[:, make(backend, idx)], backend, A[:, idx])
+
+
+# Boolean masks.
+MASK_FULL = A > 0
+MASK_AX0 = np.array([True, False, True])
+MASK_AX1 = np.array([False, True, True, False])
+MASK_2D = np.array([[True, False, True, False], [False, False, True, True], [True] * 4])
+BOOL_CASES = {
+    "full": (MASK_FULL,),
+    "axis0": (MASK_AX0,),
+    "axis1": (slice(None), MASK_AX1),
+    "first_two_axes": (MASK_2D,),
+    "ellipsis_mask": (Ellipsis, np.array([True, False, False, True, True])),
+    "mask_int": (MASK_AX0, 2),
+    "mask_slice_arr": (MASK_AX0, slice(None), np.array([0, 4])),
+    "all_false": (np.zeros(3, dtype=bool),),
+    "int_mask": (1, MASK_AX1),
+}
+
+
+@pytest.mark.parametrize("form", ["tensor", "list", "numpy"])
+@pytest.mark.parametrize("key", list(BOOL_CASES))
+def test_bool_mask_indexing(backend, key, form):
+    index = BOOL_CASES[key]
+    np_index = index[0] if len(index) == 1 else index
+    expected = A[np_index]
+    check(make(backend, A)[_convert(backend, form, index)], backend, expected)
+
+
+@pytest.mark.parametrize("arr", [A_INT, A_BOOL], ids=["int32", "bool"])
+def test_bool_mask_on_int_bool_data(backend, arr):
+    mask = A > 0
+    check(make(backend, arr)[make(backend, mask)], backend, arr[mask])
+    check(make(backend, arr)[make(backend, MASK_AX0)], backend, arr[MASK_AX0])
+
+
+def test_mask_from_comparison(backend):
+    t = make(backend, A)
+    check(t[t > 1.0], backend, A[A > 1.0])
+    check(t[(t > -3.0) & (t < 3.0)], backend, A[(A > -3.0) & (A < 3.0)])
+
+
+def test_indexing_does_not_modify_input(backend):
+    t = make(backend, A)
+    _ = t[0], t[:, [0, 1]], t[t > 0], t[::-1]
+    check(t, backend, A)
+
+
+def test_non_contiguous_numpy_index_arrays(backend):
+    idx = np.array([0, 1, 2])[::-1]  # negative strides
+    mask = np.array([True, False, True, True, False])[::-1]
+    t = make(backend, A)
+    check(t[idx], backend, A[idx])
+    check(t[..., mask], backend, A[..., mask])
+    idx2 = np.array([[0, 3], [1, 2]]).T  # Fortran-ordered
+    check(t[:, idx2], backend, A[:, idx2])
+
+
+def test_numpy_integer_scalars_as_indices(backend):
+    t = make(backend, A)
+    check(t[np.int64(1)], backend, A[np.int64(1)])
+    check(t[np.int32(2), np.int64(-1)], backend, A[np.int32(2), np.int64(-1)])
+    check(t[:, np.int64(3), 1:], backend, A[:, np.int64(3), 1:])
