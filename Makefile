@@ -20,8 +20,8 @@ demo: $(STAMP)
 	$(PY) -m unitensor.demo
 
 lint: $(STAMP)
-	$(PY) -m ruff check src tests benchmarks
-	$(PY) -m ruff format --check src tests benchmarks
+	$(PY) -m ruff check src tests $(wildcard benchmarks)
+	$(PY) -m ruff format --check src tests $(wildcard benchmarks)
 
 typecheck: $(STAMP)
 	$(PY) -m mypy

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math as _math
 from typing import TYPE_CHECKING, Any
 
-from . import norms
+from . import modules, norms
 from ._autodiff import grad, value_and_grad, value_and_grad_fn, value_aux_and_grad
 from ._backends.numpy import NumPyTensor
 from ._convert import convert
@@ -49,6 +49,11 @@ class _IndexBuilder:
 
 
 index = _IndexBuilder()
+
+numpy = modules.numpy
+torch = modules.torch
+tensorflow = modules.tensorflow
+jax = modules.jax
 """Build an index once and reuse it: ``i = ut.index[:, 0]; t[i]``."""
 newaxis = None
 """Alias of ``None`` in an index: inserts an axis of length 1."""
@@ -120,6 +125,11 @@ __all__ = [
     "nan",
     "newaxis",
     "norms",
+    "modules",
+    "numpy",
+    "torch",
+    "tensorflow",
+    "jax",
     "astensor_",
     "astensors",
     "astensors_",

@@ -1,0 +1,112 @@
+"""The frameworks' own modules, speaking tensors: ``ut.torch``, ``ut.numpy``, ...
+
+``ut.torch.cdist(a, b)`` calls ``torch.cdist`` with the native arrays
+inside ``a`` and ``b`` (tensors are unwrapped, also inside lists, tuples
+and dicts) and wraps every array in the result as a tensor, so any
+framework function can be used in the middle of unitensor code. Attributes
+that are not functions (dtypes such as ``ut.numpy.float32``, constants,
+classes) come back exactly as the framework defines them; submodules
+(``ut.torch.linalg``) are wrapped the same way. The framework is imported
+on first attribute access, not when unitensor is imported.
+"""
+
+from __future__ import annotations
+
+import importlib
+import types
+from collections.abc import Callable
+from typing import Any
+
+from ._registry import astensor
+from ._tensor import Tensor
+
+__all__ = ["ModuleWrapper", "jax", "numpy", "tensorflow", "torch"]
+
+
+def _unwrap(x: Any) -> Any:
+    if isinstance(x, Tensor):
+        return x.raw
+    if type(x) in (list, tuple):
+        return type(x)(_unwrap(v) for v in x)
+    if type(x) is dict:
+        return {k: _unwrap(v) for k, v in x.items()}
+    return x
+
+
+def _wrap(x: Any) -> Any:
+    if type(x) in (list, tuple):
+        return type(x)(_wrap(v) for v in x)
+    if type(x) is dict:
+        return {k: _wrap(v) for k, v in x.items()}
+    try:
+        return astensor(x)
+    except TypeError:
+        return x
+
+
+class ModuleWrapper:
+    """A framework module (or submodule) whose functions take and return tensors.
+
+    Parameters
+    ----------
+    name
+        The module's import name, such as ``"torch"`` or ``"jax.numpy"``.
+    """
+
+    __slots__ = ("_module", "_name")
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+        self._module: types.ModuleType | None = None
+
+    def _load(self) -> types.ModuleType:
+        if self._module is None:
+            self._module = importlib.import_module(self._name)
+        return self._module
+
+    def __getattr__(self, name: str) -> Any:
+        """The module's attribute, functions wrapped (see the module docstring).
+
+        Raises
+        ------
+        AttributeError
+            If the module has no such attribute.
+        ImportError
+            If the framework is not installed.
+        """
+        if name.startswith("__"):
+            raise AttributeError(name)
+        attr = getattr(self._load(), name)
+        if isinstance(attr, types.ModuleType):
+            return ModuleWrapper(attr.__name__)
+        if isinstance(attr, type) or not callable(attr):
+            return attr
+        return _function(attr)
+
+    def __dir__(self) -> list[str]:
+        return dir(self._load())
+
+    def __repr__(self) -> str:
+        return f"<unitensor wrapper of module {self._name!r}>"
+
+
+def _function(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` taking tensors and returning tensors in place of native arrays."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return _wrap(fn(*_unwrap(args), **_unwrap(kwargs)))
+
+    call.__name__ = getattr(fn, "__name__", "function")
+    call.__doc__ = getattr(fn, "__doc__", None)
+    call.__wrapped__ = fn  # type: ignore[attr-defined]  # for inspect.signature
+    return call
+
+
+numpy = ModuleWrapper("numpy")
+"""``numpy``, speaking tensors."""
+torch = ModuleWrapper("torch")
+"""``torch``, speaking tensors."""
+tensorflow = ModuleWrapper("tensorflow")
+"""``tensorflow``, speaking tensors."""
+jax = ModuleWrapper("jax")
+"""``jax``, speaking tensors (``ut.jax.numpy`` is ``jax.numpy``)."""
