@@ -35,6 +35,8 @@ def _item(t: Tensor, item: Any) -> Any:
             f"only integers, slices, None, ... and integer or bool arrays are "
             f"valid indices, got {item!r}"
         )
+    if isinstance(item, range):
+        item = list(item)
     if isinstance(item, list) or (
         isinstance(item, np.ndarray) and not isinstance(t.raw, np.ndarray | np.generic)
     ):

@@ -168,14 +168,15 @@ def _restore_for(x: Any) -> Callable[[Any], Any]:
     return _to_raw
 
 
-def _identity(t: Any) -> Any:
-    """Return ``t`` unchanged (inputs were tensors)."""
-    return t
+def _identity(*ts: Any) -> Any:
+    """Return the tensors unchanged (inputs were tensors): one, or a tuple of several."""
+    return ts[0] if len(ts) == 1 else ts
 
 
-def _to_raw(t: Any) -> Any:
-    """Return the native array of ``t`` (inputs were native arrays)."""
-    return t.raw if isinstance(t, Tensor) else t
+def _to_raw(*ts: Any) -> Any:
+    """Return the native arrays of the tensors (inputs were native arrays)."""
+    raws = tuple(t.raw if isinstance(t, Tensor) else t for t in ts)
+    return raws[0] if len(raws) == 1 else raws
 
 
 @overload
@@ -196,6 +197,7 @@ def astensor_(x: Any) -> tuple[Tensor, Callable[[Any], Any]]:
     ``restore_type(result)`` gives ``result.raw`` if ``x`` was a native array
     and ``result`` itself if ``x`` was a tensor, so a library function can
     take and return native arrays while its body uses unitensor.
+    ``restore_type(a, b)`` restores several results and returns a tuple.
 
     Raises
     ------

@@ -16,7 +16,7 @@ result is a new tensor around the framework's own result.
 from __future__ import annotations
 
 import builtins
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self, TypeAlias, TypeVar
 
 import numpy as np
@@ -1400,6 +1400,27 @@ class Tensor:
         """Normal samples of ``shape``; dtype, seeding and errors as :meth:`uniform`."""
         dt = self._random_dtype(dtype)
         return type(self)(self._ns.normal(_shape(shape), mean, stddev, dt, self.raw))
+
+    def value_and_grad(
+        self, f: Callable[..., Self], *args: Any, **kwargs: Any
+    ) -> tuple[Self, Self]:
+        """``ut.value_and_grad(f, self, *args, **kwargs)``: value and gradient at ``self``."""
+        from ._autodiff import value_and_grad
+
+        return value_and_grad(f, self, *args, **kwargs)
+
+    def value_aux_and_grad(
+        self, f: Callable[..., tuple[Self, Any]], *args: Any, **kwargs: Any
+    ) -> tuple[Self, Any, Self]:
+        """``ut.value_aux_and_grad(f, self, *args, **kwargs)``: value, aux and gradient."""
+        from ._autodiff import value_aux_and_grad
+
+        return value_aux_and_grad(f, self, *args, **kwargs)
+
+    # Defined last: inside the class body the name ``bool`` means this method.
+    def bool(self) -> Self:
+        """The tensor converted to bool (non-zero is True)."""
+        return self.astype("bool")
 
 
 def _check_broadcast(*shapes: Any) -> None:

@@ -1,0 +1,67 @@
+"""``eagerpy.astensor``: wrapping native arrays, EagerPy's way.
+
+The same functions as unitensor's, except that an object of an unknown
+type raises ``ValueError`` (EagerPy's choice, which client code such as
+Foolbox catches) rather than ``TypeError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import unitensor as _ut
+from unitensor._registry import _restore_for
+from unitensor._tensor import Tensor
+
+__all__ = ["RestoreTypeFunc", "T", "astensor", "astensor_", "astensors", "astensors_"]
+
+T = TypeVar("T")
+"""A type variable, as EagerPy exports it from this module."""
+
+
+class RestoreTypeFunc:
+    """Turns results back into what the first input was: native arrays or tensors.
+
+    ``RestoreTypeFunc(x)(a)`` is ``a.raw`` if ``x`` was a native array and
+    ``a`` if it was a tensor; several arguments give a tuple.
+    """
+
+    __slots__ = ("_restore",)
+
+    def __init__(self, x: Any) -> None:
+        self._restore: Callable[..., Any] = _restore_for(x)
+
+    def __call__(self, *args: Any) -> Any:
+        """Restore one result (returned as is) or several (returned as a tuple)."""
+        return self._restore(*args)
+
+
+def astensor(x: Any) -> Tensor:
+    """:func:`unitensor.astensor`, raising ``ValueError`` for unknown types.
+
+    Raises
+    ------
+    ValueError
+        If ``x`` is not an array of a supported framework.
+    """
+    try:
+        t: Tensor = _ut.astensor(x)
+    except TypeError as e:
+        raise ValueError(f"Unknown type: {type(x)}") from e
+    return t
+
+
+def astensors(*xs: Any) -> tuple[Tensor, ...]:
+    """:func:`astensor` of each argument."""
+    return tuple(astensor(x) for x in xs)
+
+
+def astensor_(x: Any) -> tuple[Tensor, RestoreTypeFunc]:
+    """``(astensor(x), RestoreTypeFunc(x))``."""
+    return astensor(x), RestoreTypeFunc(x)
+
+
+def astensors_(x: Any, *xs: Any) -> tuple[tuple[Tensor, ...], RestoreTypeFunc]:
+    """``(astensors(x, *xs), RestoreTypeFunc(x))``: the first argument decides."""
+    return astensors(x, *xs), RestoreTypeFunc(x)

@@ -1,0 +1,5 @@
+"""``eagerpy.norms``: :mod:`unitensor.norms` (l0, l1, l2, linf, lp)."""
+
+from unitensor.norms import l0, l1, l2, linf, lp
+
+__all__ = ["l0", "l1", "l2", "linf", "lp"]

@@ -1,0 +1,7 @@
+"""``eagerpy.tensor.jax``: :class:`JAXTensor`."""
+
+from . import backend_class_or_stand_in
+
+__all__ = ["JAXTensor"]
+
+JAXTensor = backend_class_or_stand_in("JAXTensor")

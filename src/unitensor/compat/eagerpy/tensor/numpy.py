@@ -1,0 +1,7 @@
+"""``eagerpy.tensor.numpy``: :class:`NumPyTensor`."""
+
+from . import backend_class_or_stand_in
+
+__all__ = ["NumPyTensor"]
+
+NumPyTensor = backend_class_or_stand_in("NumPyTensor")
