@@ -11,7 +11,10 @@ JAX follows NumPy closely; what differs and is kept, documented:
 ``JAXTensor`` is registered as a JAX pytree node, so tensors pass through
 ``jax.jit``, ``jax.grad`` and friends, and can be auxiliary outputs of
 :func:`unitensor.value_and_grad_fn`. Random numbers use explicit keys
-split from a key that :func:`unitensor.seed` sets.
+split (under a lock, so threads are safe) from a key that
+:func:`unitensor.seed` sets; no traced value is ever stored. Inside
+``jax.jit`` a draw would become a compiled-in constant, so ``uniform`` and
+``normal`` raise ``RuntimeError`` there instead.
 """
 
 from __future__ import annotations
@@ -151,11 +154,27 @@ def _place(x: Any, like: Any) -> Any:
     return jax.device_put(x, kw["device"]) if kw else x
 
 
+def _no_tracer(like: Any) -> None:
+    """Refuse to draw random numbers for a traced template (inside ``jax.jit``).
+
+    The key is split eagerly, so inside a jitted function the draw would be
+    compiled in as a constant and repeat on every call.
+    """
+    if isinstance(like, jax.core.Tracer):
+        raise RuntimeError(
+            "unitensor cannot draw random numbers inside a JAX transformation such as "
+            "jax.jit: they would be compiled in as constants and repeat on every call; "
+            "draw them outside and pass them in, or use jax.random with an explicit key"
+        )
+
+
 def _uniform(shape: tuple[int, ...], low: float, high: float, dtype: Any, like: Any) -> Any:
+    _no_tracer(like)
     return _place(jax.random.uniform(_KEYS.next(), shape, dtype, low, high), like)
 
 
 def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: Any) -> Any:
+    _no_tracer(like)
     return _place(jax.random.normal(_KEYS.next(), shape, dtype) * std + mean, like)
 
 
