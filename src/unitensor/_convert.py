@@ -44,9 +44,8 @@ def convert(t: Any, backend: str) -> Tensor:
         return src
     raw = src.raw
     source = getattr(type(src), "_dlpack_source", None)
-    obj = source(raw) if source is not None else raw
     try:
-        return cls(cls._ns.from_dlpack(obj))
-    except Exception:  # DLPack refused: copy instead
-        copy = np.array(src.numpy(), copy=True)
+        return cls(cls._ns.from_dlpack(source(raw) if source is not None else raw))
+    except Exception:  # DLPack refused (device, dtype, layout): copy through the host
+        copy = np.array(src.numpy(), order="C", copy=True)
         return cls(cls._ns.from_dlpack(copy))

@@ -155,6 +155,9 @@ class DType:
     def __setattr__(self, key: str, value: object) -> None:
         raise AttributeError("unitensor dtypes are immutable")
 
+    def __delattr__(self, key: str) -> None:
+        raise AttributeError("unitensor dtypes are immutable")
+
     @property
     def dtype(self) -> np.dtype[Any]:
         """The NumPy dtype of the same name (``bfloat16`` from ``ml_dtypes``)."""
@@ -175,7 +178,8 @@ class DType:
         return name_of(other) == self.name
 
     def __hash__(self) -> int:
-        return hash(("unitensor.DType", self.name))
+        """The hash of the equal NumPy dtype, so both find the same dict entry."""
+        return hash(self.dtype)
 
     def __repr__(self) -> str:
         return f"ut.{self.name}"

@@ -229,7 +229,7 @@ class _DLPack:
     """A TensorFlow DLPack capsule with the ``__dlpack__`` protocol around it."""
 
     def __init__(self, a: Any) -> None:
-        self.capsule = tf.experimental.dlpack.to_dlpack(a)
+        self.capsule = tf.experimental.dlpack.to_dlpack(tf.convert_to_tensor(a))
         self.gpu = "GPU" in a.device.upper()
 
     def __dlpack__(self, **kwargs: Any) -> Any:
@@ -324,8 +324,14 @@ def _full(shape: tuple[int, ...], value: Any, dtype: Any, like: Any) -> Any:
     return tf.fill(shape, _const(value, dtype))
 
 
+_RANGE_DTYPES = (tf.int32, tf.int64, tf.float16, tf.bfloat16, tf.float32, tf.float64)
+
+
 def _arange(start: Any, stop: Any, step: Any, dtype: Any, like: Any) -> Any:
-    return tf.range(start, stop, step, dtype=dtype)
+    if dtype in _RANGE_DTYPES:
+        return tf.range(start, stop, step, dtype=dtype)
+    # TensorFlow's CPU range kernel lacks the narrow integer types: count in int64, cast
+    return tf.cast(tf.range(start, stop, step, dtype=tf.int64), dtype)
 
 
 def _asarray(value: Any, dtype: Any, like: Any) -> Any:
