@@ -7,7 +7,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: demo test lint typecheck pytest install clean
+.PHONY: demo test lint typecheck pytest docs install clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -25,13 +25,20 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(PY) -m mypy
+	$(PY) -m pyright
 
 # Every backend must be installed and exercised: the suite fails (rather than
 # skips) when one is missing. pytest's exit code 5 (no tests) fails make too.
 pytest: $(STAMP)
-	UNITENSOR_REQUIRE_BACKENDS=numpy,torch,tensorflow,jax $(PY) -m pytest -q
+	UNITENSOR_REQUIRE_BACKENDS=numpy,torch,tensorflow,jax $(PY) -m pytest -q --doctest-modules src/unitensor tests
 
-test: lint typecheck pytest
+# The documentation site (mkdocs-material + mkdocstrings) in site/. --strict turns
+# every warning (a broken link or reference) into a failure. NO_MKDOCS_2_WARNING
+# silences mkdocs-material's end-of-life banner, which is not about this site.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict -q
+
+test: lint typecheck pytest docs
 
 clean:
-	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist site src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

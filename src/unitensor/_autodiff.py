@@ -116,7 +116,26 @@ def value_and_grad_fn(t: T, f: Callable[..., Any], has_aux: bool = False) -> Cal
         (when ``g`` is called) if ``x`` is not a floating tensor of ``t``'s
         framework.
     ValueError
-        (when ``g`` is called) if ``f`` does not return a 0-d tensor.
+        (when ``g`` is called) if ``f`` does not return a 0-d tensor, or
+        with ``has_aux`` does not return a pair.
+    TypeError
+        (when ``g`` is called) if ``f`` returns a tensor of another
+        framework.
+
+    Notes
+    -----
+    No ``.grad`` is written on PyTorch tensors, no TensorFlow tape is kept;
+    ``value`` and ``aux`` come back detached.
+
+    Examples
+    --------
+    >>> import torch
+    >>> import unitensor as ut
+    >>> x = ut.astensor(torch.tensor([1.0, 2.0]))
+    >>> g = ut.value_and_grad_fn(x, lambda v: (v * v).sum())
+    >>> value, grad = g(x)
+    >>> value.item(), grad.numpy()
+    (5.0, array([2., 4.], dtype=float32))
     """
     cls = type(astensor(t))
     vg = getattr(cls, "_value_and_grad", None)
@@ -141,7 +160,40 @@ def value_and_grad_fn(t: T, f: Callable[..., Any], has_aux: bool = False) -> Cal
 
 
 def value_and_grad(f: Callable[..., T], t: T, *args: Any, **kwargs: Any) -> tuple[T, T]:
-    """``(f(t, *args, **kwargs), gradient of f w.r.t. t)``; see :func:`value_and_grad_fn`."""
+    """``(f(t, *args, **kwargs), gradient of f w.r.t. t)``; see :func:`value_and_grad_fn`.
+
+    Parameters
+    ----------
+    f
+        ``f(t, *args, **kwargs)`` returning a 0-d tensor.
+    t
+        A floating PyTorch, TensorFlow or JAX tensor (or native array).
+    *args, **kwargs
+        Passed on to ``f``; not differentiated.
+
+    Returns
+    -------
+    (Tensor, Tensor)
+        The 0-d value and the gradient, of ``t``'s shape and dtype.
+
+    Raises
+    ------
+    NotImplementedError
+        If ``t`` is a NumPy tensor.
+    TypeError
+        If ``t`` is not floating, or ``f`` returns another framework's tensor.
+    ValueError
+        If ``f`` does not return a 0-d tensor.
+
+    Examples
+    --------
+    >>> import torch
+    >>> import unitensor as ut
+    >>> x = ut.astensor(torch.tensor([1.0, 2.0]))
+    >>> value, grad = ut.value_and_grad(lambda v: (v * v).sum(), x)
+    >>> value.item(), grad.numpy()
+    (5.0, array([2., 4.], dtype=float32))
+    """
     return value_and_grad_fn(t, f)(t, *args, **kwargs)
 
 
@@ -151,6 +203,40 @@ def value_aux_and_grad(
     """``(value, aux, grad)`` for ``f`` returning ``(value, aux)``.
 
     See :func:`value_and_grad_fn` for ``f``, the frameworks and the errors.
+
+    Parameters
+    ----------
+    f
+        ``f(t, *args, **kwargs)`` returning ``(0-d tensor, aux)``; ``aux``
+        is any nesting of tuples, lists and dicts of tensors and values.
+    t
+        A floating PyTorch, TensorFlow or JAX tensor (or native array).
+    *args, **kwargs
+        Passed on to ``f``; not differentiated.
+
+    Returns
+    -------
+    (Tensor, Any, Tensor)
+        The 0-d value, ``aux`` (detached) and the gradient, of ``t``'s
+        shape and dtype.
+
+    Raises
+    ------
+    NotImplementedError
+        If ``t`` is a NumPy tensor.
+    TypeError
+        If ``t`` is not floating, or ``f`` returns another framework's tensor.
+    ValueError
+        If ``f`` does not return a pair whose first item is 0-d.
+
+    Examples
+    --------
+    >>> import torch
+    >>> import unitensor as ut
+    >>> x = ut.astensor(torch.tensor([1.0, 2.0]))
+    >>> value, aux, grad = ut.value_aux_and_grad(lambda v: ((v * v).sum(), v.max()), x)
+    >>> value.item(), aux.item(), grad.numpy()
+    (5.0, 2.0, array([2., 4.], dtype=float32))
     """
     return value_and_grad_fn(t, f, has_aux=True)(t, *args, **kwargs)
 
@@ -159,5 +245,36 @@ def grad(f: Callable[..., T], t: T, *args: Any, **kwargs: Any) -> T:
     """The gradient of ``f`` w.r.t. ``t``; shape and dtype of ``t``.
 
     See :func:`value_and_grad_fn` for ``f``, the frameworks and the errors.
+
+    Parameters
+    ----------
+    f
+        ``f(t, *args, **kwargs)`` returning a 0-d tensor.
+    t
+        A floating PyTorch, TensorFlow or JAX tensor (or native array).
+    *args, **kwargs
+        Passed on to ``f``; not differentiated.
+
+    Returns
+    -------
+    Tensor
+        The gradient, of ``t``'s shape and dtype.
+
+    Raises
+    ------
+    NotImplementedError
+        If ``t`` is a NumPy tensor.
+    TypeError
+        If ``t`` is not floating, or ``f`` returns another framework's tensor.
+    ValueError
+        If ``f`` does not return a 0-d tensor.
+
+    Examples
+    --------
+    >>> import torch
+    >>> import unitensor as ut
+    >>> x = ut.astensor(torch.tensor([1.0, 2.0]))
+    >>> ut.grad(lambda v: (v * v).sum(), x).numpy()
+    array([2., 4.], dtype=float32)
     """
     return value_and_grad_fn(t, f)(t, *args, **kwargs)[1]

@@ -374,7 +374,20 @@ def where(condition: T, x: TensorOrScalar, y: TensorOrScalar) -> T:
     Raises
     ------
     TypeError
-        If the tensors belong to different frameworks.
+        If the tensors belong to different frameworks, or ``condition`` is
+        not an array.
+    ValueError
+        If the shapes do not broadcast.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.array([-1.0, 2.0, -3.0], dtype=np.float32))
+    >>> ut.where(x > 0, x, 0.0)
+    NumPyTensor(array([0., 2., 0.], dtype=float32))
+    >>> ut.where(x > 0, 1, 0)
+    NumPyTensor(array([0, 1, 0]))
     """
     return _w(condition).where(x, y)
 
@@ -469,7 +482,8 @@ def concatenate(tensors: Sequence[T], axis: int = 0) -> T:
     Returns
     -------
     Tensor
-        Shape of the inputs with the sizes along ``axis`` added.
+        Shape of the inputs with the sizes along ``axis`` added; the common
+        dtype of the inputs.
 
     Raises
     ------
@@ -479,6 +493,18 @@ def concatenate(tensors: Sequence[T], axis: int = 0) -> T:
         If ``axis`` is out of range.
     TypeError
         If the tensors belong to different frameworks.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> a = ut.astensor(np.array([[1, 2]], dtype=np.int32))
+    >>> b = ut.astensor(np.array([[3, 4]], dtype=np.int64))
+    >>> ut.concatenate([a, b])
+    NumPyTensor(array([[1, 2],
+                       [3, 4]]))
+    >>> ut.concatenate([a, b], axis=1).shape
+    (1, 4)
     """
     cls, raws = _joined(tensors, "concatenate")
     shapes = [tuple(r.shape) for r in raws]
@@ -503,7 +529,9 @@ def stack(tensors: Sequence[T], axis: int = 0) -> T:
     Returns
     -------
     Tensor
-        Shape ``shape[:axis] + (len(tensors),) + shape[axis:]``.
+        Shape ``shape[:axis] + (len(tensors),) + shape[axis:]`` (with a
+        negative ``axis`` taken modulo ``ndim + 1``); the common dtype of
+        the inputs.
 
     Raises
     ------
@@ -513,6 +541,17 @@ def stack(tensors: Sequence[T], axis: int = 0) -> T:
         If ``axis`` is out of range.
     TypeError
         If the tensors belong to different frameworks.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> a = ut.astensor(np.array([1.0, 2.0], dtype=np.float32))
+    >>> ut.stack([a, a * 2])
+    NumPyTensor(array([[1., 2.],
+                       [2., 4.]], dtype=float32))
+    >>> ut.stack([a, a], axis=-1).shape
+    (2, 2)
     """
     cls, raws = _joined(tensors, "stack")
     shapes = {tuple(r.shape) for r in raws}
@@ -650,6 +689,21 @@ def meshgrid(*tensors: T, indexing: str = "xy") -> tuple[T, ...]:
     ------
     ValueError
         If no tensor is given, one is not 1-d, or ``indexing`` is unknown.
+    TypeError
+        If the tensors belong to different frameworks.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.array([1, 2, 3]))
+    >>> y = ut.astensor(np.array([10, 20]))
+    >>> xx, yy = ut.meshgrid(x, y)
+    >>> xx.shape, ut.meshgrid(x, y, indexing="ij")[0].shape
+    ((2, 3), (3, 2))
+    >>> yy
+    NumPyTensor(array([[10, 10, 10],
+                       [20, 20, 20]]))
     """
     if indexing not in ("xy", "ij"):
         raise ValueError(f"indexing must be 'xy' or 'ij', got {indexing!r}")
@@ -679,7 +733,29 @@ def kl_div_with_logits(logits_p: T, logits_q: T, axis: int = -1, keepdims: bool 
     -------
     Tensor
         Shape of the broadcast inputs without ``axis`` (or with length 1
-        there), their float dtype; non-negative up to rounding.
+        there), their float dtype (integer input gives float32);
+        non-negative up to rounding.
+
+    Raises
+    ------
+    AxisError
+        If ``axis`` is out of range.
+    ValueError
+        If the shapes do not broadcast.
+    TypeError
+        If the tensors belong to different frameworks.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> p = ut.astensor(np.array([[0.0, 0.0], [0.0, 2.0]], dtype=np.float32))
+    >>> kl = ut.kl_div_with_logits(p, p)
+    >>> kl
+    NumPyTensor(array([0., 0.], dtype=float32))
+    >>> kl_pq = ut.kl_div_with_logits(p[0], p[1])
+    >>> kl_pq.item()
+    0.4338
     """
     p = _w(logits_p)
     log_p = p.log_softmax(axis)

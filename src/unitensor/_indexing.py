@@ -41,6 +41,8 @@ def _item(t: Tensor, item: Any) -> Any:
         isinstance(item, np.ndarray) and not isinstance(t.raw, np.ndarray | np.generic)
     ):
         arr = np.asarray(item)
+        if arr.dtype.kind == "u":
+            arr = arr.astype(np.int64)
         if arr.dtype.kind not in "biu":
             if arr.size == 0:
                 arr = arr.astype(np.int64)
@@ -50,8 +52,11 @@ def _item(t: Tensor, item: Any) -> Any:
     raw = t._unwrap(item)
     from ._dtypes import kind
 
-    if kind(cls._dtype_name(raw.dtype)) not in "biu":
+    k = kind(cls._dtype_name(raw.dtype))
+    if k not in "biu":
         raise IndexError(f"index arrays must be integer or bool, got {raw.dtype}")
+    if k == "u":  # PyTorch would read uint8 as a mask: make unsigned indices int64
+        raw = t._ns.astype(raw, cls._native_dtype("int64"))
     return raw
 
 

@@ -70,12 +70,31 @@ _SEED: list[int] = []
 def backend_class(name: str) -> type[Tensor]:
     """The tensor class of backend ``name``, importing the backend on first use.
 
+    Parameters
+    ----------
+    name
+        A backend name: ``"numpy"``, ``"torch"``, ``"tensorflow"`` or
+        ``"jax"`` (the keys of ``BACKENDS``).
+
+    Returns
+    -------
+    type[Tensor]
+        The backend's tensor class, such as :class:`~unitensor.NumPyTensor`.
+        If :func:`seed` was called before, the backend is seeded on load.
+
     Raises
     ------
     ValueError
         If ``name`` is not one of ``BACKENDS``.
     ImportError
         If the framework is not installed.
+
+    Examples
+    --------
+    >>> import unitensor as ut
+    >>> from unitensor._registry import backend_class
+    >>> backend_class("numpy").__name__
+    'NumPyTensor'
     """
     try:
         return _LOADED[name]
@@ -145,7 +164,19 @@ def astensor(x: Any) -> Tensor:
     Raises
     ------
     TypeError
-        If ``x`` is not an array of a supported framework.
+        If ``x`` is not an array of a supported framework (the message
+        names its type).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> a = np.array([1.0, 2.0], dtype=np.float32)
+    >>> x = ut.astensor(a)
+    >>> x
+    NumPyTensor(array([1., 2.], dtype=float32))
+    >>> x.raw is a, ut.astensor(x) is x
+    (True, True)
     """
     if isinstance(x, Tensor):
         return x
@@ -157,7 +188,31 @@ def astensor(x: Any) -> Tensor:
 
 
 def astensors(*xs: Any) -> tuple[Tensor, ...]:
-    """:func:`astensor` applied to each argument; returns a tuple."""
+    """:func:`astensor` applied to each argument; returns a tuple.
+
+    Parameters
+    ----------
+    *xs
+        Native arrays or tensors, of any supported frameworks.
+
+    Returns
+    -------
+    tuple of Tensor
+        One tensor per argument, in order (tensors come back unchanged).
+
+    Raises
+    ------
+    TypeError
+        If an argument is not an array of a supported framework.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> a, b = ut.astensors(np.zeros(2), np.ones(3))
+    >>> a.shape, b.shape
+    ((2,), (3,))
+    """
     return tuple(astensor(x) for x in xs)
 
 
@@ -199,21 +254,84 @@ def astensor_(x: Any) -> tuple[Tensor, Callable[[Any], Any]]:
     take and return native arrays while its body uses unitensor.
     ``restore_type(a, b)`` restores several results and returns a tuple.
 
+    Parameters
+    ----------
+    x
+        A native array or tensor (see :func:`astensor`).
+
+    Returns
+    -------
+    (Tensor, callable)
+        ``astensor(x)`` and the ``restore_type`` function.
+
     Raises
     ------
     TypeError
         As :func:`astensor`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> t, restore_type = ut.astensor_(np.array([1.0, 2.0]))
+    >>> restore_type(t * 2)
+    array([2., 4.])
     """
     return astensor(x), _restore_for(x)
 
 
 def astensors_(x: Any, *xs: Any) -> tuple[tuple[Tensor, ...], Callable[[Any], Any]]:
-    """Wrap several arrays; ``restore_type`` follows the first one (see :func:`astensor_`)."""
+    """Wrap several arrays; ``restore_type`` follows the first one (see :func:`astensor_`).
+
+    Parameters
+    ----------
+    x, *xs
+        Native arrays or tensors; whether ``x`` is a tensor decides what
+        ``restore_type`` returns.
+
+    Returns
+    -------
+    (tuple of Tensor, callable)
+        ``(astensor(x), *astensors(*xs))`` and the ``restore_type`` function.
+
+    Raises
+    ------
+    TypeError
+        If an argument is not an array of a supported framework.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> (a, b), restore_type = ut.astensors_(np.array([1.0]), np.array([2.0]))
+    >>> restore_type(a + b)
+    array([3.])
+    """
     return (astensor(x), *astensors(*xs)), _restore_for(x)
 
 
 def istensor(x: Any) -> bool:
-    """Whether ``x`` is a unitensor :class:`~unitensor.Tensor` (not a native array)."""
+    """Whether ``x`` is a unitensor :class:`~unitensor.Tensor` (not a native array).
+
+    Parameters
+    ----------
+    x
+        Any object.
+
+    Returns
+    -------
+    bool
+        ``True`` for unitensor tensors, ``False`` for anything else,
+        native arrays included.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> a = np.zeros(2)
+    >>> ut.istensor(a), ut.istensor(ut.astensor(a))
+    (False, True)
+    """
     return isinstance(x, Tensor)
 
 
@@ -226,6 +344,30 @@ def seed(n: int) -> None:
     NumPy and JAX use generators owned by unitensor; PyTorch and TensorFlow
     use their global generators (``torch.manual_seed``, a
     ``tf.random.Generator``).
+
+    Parameters
+    ----------
+    n
+        The seed, converted with ``int()``.
+
+    Returns
+    -------
+    None
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``n`` cannot be converted to an int.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.zeros(1, dtype=np.float32))
+    >>> ut.seed(0); a = x.uniform(3).numpy()
+    >>> ut.seed(0); b = x.uniform(3).numpy()
+    >>> bool((a == b).all())
+    True
     """
     n = int(n)
     with _LOCK:

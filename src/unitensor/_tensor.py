@@ -25,7 +25,7 @@ from . import _dtypes
 from ._errors import AxisError
 
 if TYPE_CHECKING:
-    from types import SimpleNamespace
+    from ._backends import Primitives
 
 __all__ = ["Axes", "PadMode", "Scalar", "Tensor", "TensorOrScalar"]
 
@@ -76,7 +76,7 @@ class Tensor:
     """Human-readable framework name, e.g. ``"PyTorch"``."""
     backend: ClassVar[str] = "abstract"
     """Backend name used by :func:`unitensor.convert`, e.g. ``"torch"``."""
-    _ns: ClassVar[SimpleNamespace]
+    _ns: ClassVar[Primitives]
     _native_dtype_type: ClassVar[type | tuple[type, ...]] = ()
     _name_of: ClassVar[dict[Any, str]]
     _native_of: ClassVar[dict[str, Any]]
@@ -250,7 +250,10 @@ class Tensor:
                 return self._promote_pair(a, b)
             return a, b
         if other.__class__ in _SCALAR_TYPES:
-            return self._for_scalar(a, other), other
+            a = self._for_scalar(a, other)
+            if other.__class__ is bool and self._dtype_name(a.dtype) != "bool":
+                other = int(other)
+            return a, other
         if isinstance(other, np.generic) and not isinstance(self.raw, np.ndarray | np.generic):
             return self._pair(other.item())
         if isinstance(other, complex):
@@ -302,17 +305,41 @@ class Tensor:
 
     @property
     def shape(self) -> tuple[int, ...]:
-        """The shape, a tuple of Python ints."""
+        """The shape, a tuple of Python ints.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.zeros((2, 3))).shape
+        (2, 3)
+        """
         return tuple(self.raw.shape)
 
     @property
     def ndim(self) -> int:
-        """The number of dimensions (rank)."""
+        """The number of dimensions (rank), an int.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.zeros((2, 3))).ndim
+        2
+        """
         return len(self.raw.shape)
 
     @property
     def size(self) -> int:
-        """The number of elements (1 for a 0-d tensor)."""
+        """The number of elements (1 for a 0-d tensor), an int.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.zeros((2, 3))).size
+        6
+        """
         n = 1
         for d in self.raw.shape:
             n *= int(d)
@@ -320,7 +347,19 @@ class Tensor:
 
     @property
     def dtype(self) -> Any:
-        """The native dtype (``torch.float32``, ``tf.float32``, ``np.dtype``)."""
+        """The native dtype (``torch.float32``, ``tf.float32``, ``np.dtype``).
+
+        It compares equal to the matching ``ut`` dtype (``ut.float32``, ...)
+        on every backend.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.zeros(2, dtype=np.float32))
+        >>> x.dtype, x.dtype == ut.float32
+        (dtype('float32'), True)
+        """
         return self.raw.dtype
 
     @property
@@ -329,12 +368,29 @@ class Tensor:
 
         NumPy: the string ``"cpu"``; PyTorch: a ``torch.device``;
         TensorFlow: the device string; JAX: a ``jax.Device``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.zeros(2)).device
+        'cpu'
         """
         return self._ns.device(self.raw)
 
     @property
     def T(self) -> Self:
-        """The tensor with all axes reversed (``transpose()``)."""
+        """The tensor with all axes reversed (``transpose()``).
+
+        Shape reversed, same dtype; a 0-d or 1-d tensor keeps its shape.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.zeros((2, 3, 4))).T.shape
+        (4, 3, 2)
+        """
         return self.transpose()
 
     def numpy(self) -> np.ndarray[Any, Any]:
@@ -344,6 +400,20 @@ class Tensor:
         read-only on every backend so that writing to it cannot change the
         tensor behind the framework's back. Arrays on an accelerator are
         copied to the host.
+
+        Returns
+        -------
+        numpy.ndarray
+            Same shape and values; the NumPy dtype of the same name
+            (``bfloat16`` via ``ml_dtypes``). Not writeable.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> a = ut.astensor(np.array([1.0, 2.0], dtype=np.float32)).numpy()
+        >>> a, a.flags.writeable
+        (array([1., 2.], dtype=float32), False)
         """
         a: np.ndarray[Any, Any] = self._ns.to_numpy(self.raw)
         if a.flags.writeable:
@@ -354,10 +424,25 @@ class Tensor:
     def item(self) -> Scalar:
         """The value of a one-element tensor as a Python scalar.
 
+        Works for any shape with exactly one element, such as ``()`` or
+        ``(1, 1)``.
+
+        Returns
+        -------
+        bool, int, float or complex
+            The Python scalar matching the dtype's kind.
+
         Raises
         ------
         ValueError
-            If the tensor has more than one element.
+            If the tensor does not have exactly one element.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([[2.5]])).item()
+        2.5
         """
         if self.size != 1:
             raise ValueError(f"item() needs a tensor with one element, got shape {self.shape}")
@@ -383,16 +468,44 @@ class Tensor:
         ------
         TypeError
             If the dtype is unknown to the framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([1.5, -2.0], dtype=np.float32))
+        >>> x.astype("int32")
+        NumPyTensor(array([ 1, -2], dtype=int32))
+        >>> x.astype(ut.float64).dtype
+        dtype('float64')
         """
         target = self._dtype_arg(dtype)
         return type(self)(self._ns.astype(self.raw, target))
 
     def float32(self) -> Self:
-        """The tensor converted to float32."""
+        """The tensor converted to float32; same shape.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2])).float32()
+        NumPyTensor(array([1., 2.], dtype=float32))
+        """
         return self.astype("float32")
 
     def float64(self) -> Self:
-        """The tensor converted to float64 (see :meth:`astype` for JAX)."""
+        """The tensor converted to float64; same shape.
+
+        JAX without 64-bit mode gives float32 (and warns), see :meth:`astype`.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2])).float64()
+        NumPyTensor(array([1., 2.]))
+        """
         return self.astype("float64")
 
     def __len__(self) -> int:
@@ -609,6 +722,16 @@ class Tensor:
             If an index is out of range or has an unsupported type.
         TypeError
             If an index tensor belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.arange(6).reshape(2, 3))
+        >>> x[:, ::-1][0]
+        NumPyTensor(array([2, 1, 0]))
+        >>> x[x > 3]
+        NumPyTensor(array([4, 5]))
         """
         if index.__class__ is int or index.__class__ is slice:
             return type(self)(self._ns.getitem(self.raw, index))
@@ -620,138 +743,654 @@ class Tensor:
     # elementwise functions
 
     def abs(self) -> Self:
-        """Elementwise absolute value; same shape and dtype."""
+        """Elementwise absolute value.
+
+        Returns
+        -------
+        Tensor
+            Same shape and dtype.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([-1.5, 2.0], dtype=np.float32)).abs()
+        NumPyTensor(array([1.5, 2. ], dtype=float32))
+        """
         return type(self)(self._ns.abs(self.raw))
 
     def sign(self) -> Self:
-        """Elementwise sign (-1, 0 or 1; NaN stays NaN); same dtype."""
+        """Elementwise sign: -1, 0 or 1 (NaN stays NaN).
+
+        Returns
+        -------
+        Tensor
+            Same shape and dtype.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([-3, 0, 5])).sign()
+        NumPyTensor(array([-1,  0,  1]))
+        """
         return type(self)(self._ns.sign(self.raw))
 
     def sqrt(self) -> Self:
-        """Elementwise square root; integer input gives float32."""
+        """Elementwise square root (NaN for negative values).
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1.0, 4.0, 9.0], dtype=np.float32)).sqrt()
+        NumPyTensor(array([1., 2., 3.], dtype=float32))
+        """
         return type(self)(self._ns.sqrt(self._floating()))
 
     def square(self) -> Self:
-        """Elementwise square; same dtype."""
+        """Elementwise square ``x * x``.
+
+        Returns
+        -------
+        Tensor
+            Same shape and dtype.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([-2, 3])).square()
+        NumPyTensor(array([4, 9]))
+        """
         return type(self)(self._ns.square(self.raw))
 
     def pow(self, exponent: TensorOrScalar) -> Self:
-        """Elementwise ``self ** exponent`` (broadcasting, promotion as ``**``)."""
+        """Elementwise ``self ** exponent`` (broadcasting, promotion as ``**``).
+
+        Parameters
+        ----------
+        exponent
+            A Python scalar, or a tensor or native array of this framework
+            that broadcasts with ``self``.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape; dtype by the promotion rules of
+            ``docs/semantics.md`` (an integer tensor with a float exponent
+            gives float32).
+
+        Raises
+        ------
+        ValueError
+            If the shapes do not broadcast.
+        TypeError
+            If ``exponent`` belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1.0, 2.0, 3.0], dtype=np.float32)).pow(2)
+        NumPyTensor(array([1., 4., 9.], dtype=float32))
+        """
         return self.__pow__(exponent)
 
     def exp(self) -> Self:
-        """Elementwise exponential; integer input gives float32."""
+        """Elementwise exponential ``e ** x``.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 1.0], dtype=np.float32)).exp()
+        NumPyTensor(array([1.      , 2.718282], dtype=float32))
+        """
         return type(self)(self._ns.exp(self._floating()))
 
     def log(self) -> Self:
-        """Elementwise natural logarithm; integer input gives float32."""
+        """Elementwise natural logarithm (-inf at 0, NaN for negative values).
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1.0, np.e], dtype=np.float32)).log()
+        NumPyTensor(array([0., 1.], dtype=float32))
+        """
         return type(self)(self._ns.log(self._floating()))
 
     def log1p(self) -> Self:
-        """Elementwise ``log(1 + x)``, accurate near 0; integer input gives float32."""
+        """Elementwise ``log(1 + x)``, accurate near 0.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 1e-8])).log1p()
+        NumPyTensor(array([0.e+00, 1.e-08]))
+        """
         return type(self)(self._ns.log1p(self._floating()))
 
     def log2(self) -> Self:
-        """Elementwise base-2 logarithm; integer input gives float32."""
+        """Elementwise base-2 logarithm.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 8])).log2()
+        NumPyTensor(array([0., 3.], dtype=float32))
+        """
         return type(self)(self._ns.log2(self._floating()))
 
     def log10(self) -> Self:
-        """Elementwise base-10 logarithm; integer input gives float32."""
+        """Elementwise base-10 logarithm.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 10])).log10()
+        NumPyTensor(array([0., 1.], dtype=float32))
+        """
         return type(self)(self._ns.log10(self._floating()))
 
     def sin(self) -> Self:
-        """Elementwise sine (radians); integer input gives float32."""
+        """Elementwise sine (radians).
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, np.pi / 2], dtype=np.float32)).sin()
+        NumPyTensor(array([0., 1.], dtype=float32))
+        """
         return type(self)(self._ns.sin(self._floating()))
 
     def cos(self) -> Self:
-        """Elementwise cosine (radians); integer input gives float32."""
+        """Elementwise cosine (radians).
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0, 0])).cos()
+        NumPyTensor(array([1., 1.], dtype=float32))
+        """
         return type(self)(self._ns.cos(self._floating()))
 
     def tan(self) -> Self:
-        """Elementwise tangent (radians); integer input gives float32."""
+        """Elementwise tangent (radians).
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, np.pi / 4])).tan().numpy().round(6)
+        array([0., 1.])
+        """
         return type(self)(self._ns.tan(self._floating()))
 
     def arcsin(self) -> Self:
-        """Elementwise inverse sine; NaN outside [-1, 1]; integer input gives float32."""
+        """Elementwise inverse sine, in ``[-pi/2, pi/2]``; NaN outside ``[-1, 1]``.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 1.0])).arcsin()
+        NumPyTensor(array([0.        , 1.57079633]))
+        """
         return type(self)(self._ns.arcsin(self._floating()))
 
     def arccos(self) -> Self:
-        """Elementwise inverse cosine; NaN outside [-1, 1]; integer input gives float32."""
+        """Elementwise inverse cosine, in ``[0, pi]``; NaN outside ``[-1, 1]``.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 0])).arccos()
+        NumPyTensor(array([0.       , 1.5707964], dtype=float32))
+        """
         return type(self)(self._ns.arccos(self._floating()))
 
     def arctan(self) -> Self:
-        """Elementwise inverse tangent; integer input gives float32."""
+        """Elementwise inverse tangent, in ``(-pi/2, pi/2)``.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 1.0])).arctan()
+        NumPyTensor(array([0.        , 0.78539816]))
+        """
         return type(self)(self._ns.arctan(self._floating()))
 
     def sinh(self) -> Self:
-        """Elementwise hyperbolic sine; integer input gives float32."""
+        """Elementwise hyperbolic sine.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0, 0])).sinh()
+        NumPyTensor(array([0., 0.], dtype=float32))
+        """
         return type(self)(self._ns.sinh(self._floating()))
 
     def cosh(self) -> Self:
-        """Elementwise hyperbolic cosine; integer input gives float32."""
+        """Elementwise hyperbolic cosine.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 1.0])).cosh()
+        NumPyTensor(array([1.        , 1.54308063]))
+        """
         return type(self)(self._ns.cosh(self._floating()))
 
     def tanh(self) -> Self:
-        """Elementwise hyperbolic tangent; integer input gives float32."""
+        """Elementwise hyperbolic tangent, in ``[-1, 1]``.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 1.0])).tanh()
+        NumPyTensor(array([0.        , 0.76159416]))
+        """
         return type(self)(self._ns.tanh(self._floating()))
 
     def arcsinh(self) -> Self:
-        """Elementwise inverse hyperbolic sine; integer input gives float32."""
+        """Elementwise inverse hyperbolic sine.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 1.0])).arcsinh()
+        NumPyTensor(array([0.        , 0.88137359]))
+        """
         return type(self)(self._ns.arcsinh(self._floating()))
 
     def arccosh(self) -> Self:
-        """Elementwise inverse hyperbolic cosine; NaN below 1; integer input gives float32."""
+        """Elementwise inverse hyperbolic cosine; NaN below 1.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1.0, 2.0])).arccosh()
+        NumPyTensor(array([0.        , 1.3169579]))
+        """
         return type(self)(self._ns.arccosh(self._floating()))
 
     def arctanh(self) -> Self:
-        """Elementwise inverse hyperbolic tangent; integer input gives float32."""
+        """Elementwise inverse hyperbolic tangent; +-inf at +-1, NaN outside ``[-1, 1]``.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 0.5])).arctanh()
+        NumPyTensor(array([0.        , 0.54930614]))
+        """
         return type(self)(self._ns.arctanh(self._floating()))
 
     def round(self) -> Self:
-        """Round to the nearest integer, halves to even (as NumPy); same dtype."""
+        """Round to the nearest integer, halves to even (as NumPy).
+
+        Returns
+        -------
+        Tensor
+            Same shape and dtype (floats stay floats).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.5, 1.5, -1.7], dtype=np.float32)).round()
+        NumPyTensor(array([ 0.,  2., -2.], dtype=float32))
+        """
         return type(self)(self._ns.round(self.raw))
 
     def ceil(self) -> Self:
-        """Elementwise ceiling; same dtype."""
+        """Elementwise ceiling (smallest integer not below ``x``).
+
+        Returns
+        -------
+        Tensor
+            Same shape and dtype (floats stay floats).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1.2, -1.2], dtype=np.float32)).ceil()
+        NumPyTensor(array([ 2., -1.], dtype=float32))
+        """
         return type(self)(self._ns.ceil(self.raw))
 
     def floor(self) -> Self:
-        """Elementwise floor; same dtype."""
+        """Elementwise floor (largest integer not above ``x``).
+
+        Returns
+        -------
+        Tensor
+            Same shape and dtype (floats stay floats).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1.2, -1.2], dtype=np.float32)).floor()
+        NumPyTensor(array([ 1., -2.], dtype=float32))
+        """
         return type(self)(self._ns.floor(self.raw))
 
     def isnan(self) -> Self:
-        """Elementwise test for NaN; a bool tensor (all False for integers)."""
+        """Elementwise test for NaN.
+
+        Returns
+        -------
+        Tensor
+            Same shape, bool (all False for integers).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1.0, np.nan])).isnan()
+        NumPyTensor(array([False,  True]))
+        """
         return type(self)(self._ns.isnan(self.raw))
 
     def isinf(self) -> Self:
-        """Elementwise test for +-inf; a bool tensor (all False for integers)."""
+        """Elementwise test for +-inf.
+
+        Returns
+        -------
+        Tensor
+            Same shape, bool (all False for integers).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1.0, -np.inf, np.nan])).isinf()
+        NumPyTensor(array([False,  True, False]))
+        """
         return type(self)(self._ns.isinf(self.raw))
 
     def isfinite(self) -> Self:
-        """Elementwise test for finite values; a bool tensor (all True for integers)."""
+        """Elementwise test for finite values (neither NaN nor +-inf).
+
+        Returns
+        -------
+        Tensor
+            Same shape, bool (all True for integers).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1.0, np.inf, np.nan])).isfinite()
+        NumPyTensor(array([ True, False, False]))
+        """
         return type(self)(self._ns.isfinite(self.raw))
 
     def logical_not(self) -> Self:
-        """Elementwise logical NOT (non-zero counts as True); a bool tensor."""
+        """Elementwise logical NOT (non-zero counts as True).
+
+        Returns
+        -------
+        Tensor
+            Same shape, bool.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0, 2])).logical_not()
+        NumPyTensor(array([ True, False]))
+        """
         return type(self)(self._ns.logical_not(self.raw))
 
     def logical_and(self, other: TensorOrScalar) -> Self:
-        """Elementwise logical AND (non-zero counts as True); a bool tensor."""
+        """Elementwise logical AND (non-zero counts as True).
+
+        Parameters
+        ----------
+        other
+            A Python scalar, or a tensor or native array of this framework
+            that broadcasts with ``self``.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape, bool.
+
+        Raises
+        ------
+        ValueError
+            If the shapes do not broadcast.
+        TypeError
+            If ``other`` belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([True, True, False]))
+        >>> x.logical_and(np.array([True, False, False]))
+        NumPyTensor(array([ True, False, False]))
+        """
         a, b = self._pair(other)
         return type(self)(self._ns.logical_and(a, b))
 
     def logical_or(self, other: TensorOrScalar) -> Self:
-        """Elementwise logical OR (non-zero counts as True); a bool tensor."""
+        """Elementwise logical OR (non-zero counts as True).
+
+        Parameters
+        ----------
+        other
+            A Python scalar, or a tensor or native array of this framework
+            that broadcasts with ``self``.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape, bool.
+
+        Raises
+        ------
+        ValueError
+            If the shapes do not broadcast.
+        TypeError
+            If ``other`` belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([True, False, False]))
+        >>> x.logical_or(np.array([False, True, False]))
+        NumPyTensor(array([ True,  True, False]))
+        """
         a, b = self._pair(other)
         return type(self)(self._ns.logical_or(a, b))
 
     def minimum(self, other: TensorOrScalar) -> Self:
-        """Elementwise minimum (NaN propagates); broadcasting and promotion as ``+``."""
+        """Elementwise minimum of ``self`` and ``other`` (NaN propagates).
+
+        Parameters
+        ----------
+        other
+            A Python scalar, or a tensor or native array of this framework
+            that broadcasts with ``self``.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape; dtype promoted as for ``+``.
+
+        Raises
+        ------
+        ValueError
+            If the shapes do not broadcast.
+        TypeError
+            If ``other`` belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 5, 3])).minimum(2)
+        NumPyTensor(array([1, 2, 2]))
+        """
         a, b = self._pair(other)
         return type(self)(self._ns.minimum(a, b))
 
     def maximum(self, other: TensorOrScalar) -> Self:
-        """Elementwise maximum (NaN propagates); broadcasting and promotion as ``+``."""
+        """Elementwise maximum of ``self`` and ``other`` (NaN propagates).
+
+        Parameters
+        ----------
+        other
+            A Python scalar, or a tensor or native array of this framework
+            that broadcasts with ``self``.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape; dtype promoted as for ``+``.
+
+        Raises
+        ------
+        ValueError
+            If the shapes do not broadcast.
+        TypeError
+            If ``other`` belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 5, 3])).maximum(2)
+        NumPyTensor(array([2, 5, 3]))
+        """
         a, b = self._pair(other)
         return type(self)(self._ns.maximum(a, b))
 
@@ -761,6 +1400,35 @@ class Tensor:
         The bounds may be scalars or tensors that broadcast against
         ``self``; the result dtype follows the promotion rules (an integer
         tensor clipped to float bounds gives float32).
+
+        Parameters
+        ----------
+        min_, max_
+            Lower and upper bound: a Python scalar, a tensor or native array
+            of this framework, or ``None`` for no bound.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape of ``self`` and the bounds; dtype promoted
+            as for ``+``.
+
+        Raises
+        ------
+        ValueError
+            If a bound does not broadcast with ``self``.
+        TypeError
+            If a bound belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([-2.0, 0.5, 3.0], dtype=np.float32))
+        >>> x.clip(0, 1)
+        NumPyTensor(array([0. , 0.5, 1. ], dtype=float32))
+        >>> x.clip(None, 1)
+        NumPyTensor(array([-2. ,  0.5,  1. ], dtype=float32))
         """
         if isinstance(min_, bool | int | float) and isinstance(max_, bool | int | float):
             a = self._for_scalar(self._for_scalar(self.raw, min_), max_)
@@ -773,7 +1441,37 @@ class Tensor:
         return out
 
     def where(self, x: TensorOrScalar, y: TensorOrScalar) -> Self:
-        """``x`` where ``self`` (the condition) is true, else ``y``; see :func:`unitensor.where`."""
+        """``x`` where ``self`` (the condition) is true, else ``y``; see :func:`unitensor.where`.
+
+        Parameters
+        ----------
+        x, y
+            Tensors or native arrays of this framework, or Python scalars;
+            they broadcast with ``self``. A non-bool condition counts as
+            true where non-zero.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape. Two tensors promote as ``+``; a tensor and
+            a scalar follow the scalar rule; two Python ints give int64
+            (int32 on JAX without 64-bit mode), two floats float32.
+
+        Raises
+        ------
+        ValueError
+            If the shapes do not broadcast.
+        TypeError
+            If ``x`` or ``y`` belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([-1.0, 2.0], dtype=np.float32))
+        >>> (x > 0).where(x, 0)
+        NumPyTensor(array([0., 2.], dtype=float32))
+        """
         cls = type(self)
         ns = self._ns
         cond = self.raw
@@ -813,6 +1511,14 @@ class Tensor:
     def sum(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Sum over ``axis`` (all axes for ``None``).
 
+        Parameters
+        ----------
+        axis
+            An int, a tuple of ints, or ``None`` for all axes; negative
+            axes count from the end. ``()`` reduces nothing.
+        keepdims
+            Keep the reduced axes with length 1.
+
         Returns
         -------
         Tensor
@@ -824,15 +1530,80 @@ class Tensor:
         ------
         AxisError
             If an axis is out of range or repeated.
+        TypeError
+            If an axis is not an int.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([[1, 2], [3, 4]], dtype=np.int32))
+        >>> x.sum()
+        NumPyTensor(np.int64(10))
+        >>> x.sum(axis=0, keepdims=True)
+        NumPyTensor(array([[4, 6]]))
         """
         return self._reduce(self._ns.sum, self.raw, axis, keepdims)
 
     def prod(self, axis: Axes = None, keepdims: bool = False) -> Self:
-        """Product over ``axis``; dtypes as :meth:`sum`."""
+        """Product over ``axis`` (all axes for ``None``).
+
+        Parameters
+        ----------
+        axis
+            An int, a tuple of ints, or ``None`` for all axes.
+        keepdims
+            Keep the reduced axes with length 1.
+
+        Returns
+        -------
+        Tensor
+            The reduced shape. Bool and integer input gives int64 (int32 on
+            JAX without 64-bit mode); floats keep their dtype. The product
+            of an empty axis is 1.
+
+        Raises
+        ------
+        AxisError
+            If an axis is out of range or repeated.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([[1.0, 2.0], [3.0, 4.0]], dtype=np.float32)).prod(axis=1)
+        NumPyTensor(array([ 2., 12.], dtype=float32))
+        """
         return self._reduce(self._ns.prod, self.raw, axis, keepdims)
 
     def mean(self, axis: Axes = None, keepdims: bool = False) -> Self:
-        """Arithmetic mean over ``axis``; integer input gives float32."""
+        """Arithmetic mean over ``axis`` (all axes for ``None``).
+
+        Parameters
+        ----------
+        axis
+            An int, a tuple of ints, or ``None`` for all axes.
+        keepdims
+            Keep the reduced axes with length 1.
+
+        Returns
+        -------
+        Tensor
+            The reduced shape; floats keep their dtype, bool and integer
+            input gives float32. The mean of an empty axis is NaN.
+
+        Raises
+        ------
+        AxisError
+            If an axis is out of range or repeated.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([[1, 2], [3, 4]])).mean(axis=0)
+        NumPyTensor(array([2., 3.], dtype=float32))
+        """
         return self._reduce(self._ns.mean, self._floating_any(), axis, keepdims)
 
     def _floating_any(self) -> Any:
@@ -843,18 +1614,66 @@ class Tensor:
         return self._ns.astype(a, self._native_dtype(_dtypes.DEFAULT_FLOAT))
 
     def min(self, axis: Axes = None, keepdims: bool = False) -> Self:
-        """Minimum over ``axis`` (NaN propagates); same dtype.
+        """Minimum over ``axis`` (all axes for ``None``; NaN propagates).
+
+        Parameters
+        ----------
+        axis
+            An int, a tuple of ints, or ``None`` for all axes.
+        keepdims
+            Keep the reduced axes with length 1.
+
+        Returns
+        -------
+        Tensor
+            The reduced shape, same dtype.
 
         Raises
         ------
+        AxisError
+            If an axis is out of range or repeated.
         ValueError
             If a reduced axis is empty (there is no identity).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([[3, 1], [2, 4]])).min(axis=1)
+        NumPyTensor(array([1, 2]))
         """
         self._check_nonempty(self._axes(axis), "min")
         return self._reduce(self._ns.min, self.raw, axis, keepdims)
 
     def max(self, axis: Axes = None, keepdims: bool = False) -> Self:
-        """Maximum over ``axis`` (NaN propagates); same dtype; see :meth:`min`."""
+        """Maximum over ``axis`` (all axes for ``None``; NaN propagates).
+
+        Parameters
+        ----------
+        axis
+            An int, a tuple of ints, or ``None`` for all axes.
+        keepdims
+            Keep the reduced axes with length 1.
+
+        Returns
+        -------
+        Tensor
+            The reduced shape, same dtype.
+
+        Raises
+        ------
+        AxisError
+            If an axis is out of range or repeated.
+        ValueError
+            If a reduced axis is empty (there is no identity).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([[3, 1], [2, 4]])).max(axis=1)
+        NumPyTensor(array([3, 4]))
+        """
         self._check_nonempty(self._axes(axis), "max")
         return self._reduce(self._ns.max, self.raw, axis, keepdims)
 
@@ -865,11 +1684,61 @@ class Tensor:
             raise ValueError(f"{what} of an empty axis has no identity; shape {self.shape}")
 
     def all(self, axis: Axes = None, keepdims: bool = False) -> Self:
-        """Whether all elements along ``axis`` are true (non-zero); a bool tensor."""
+        """Whether all elements along ``axis`` are true (non-zero).
+
+        Parameters
+        ----------
+        axis
+            An int, a tuple of ints, or ``None`` for all axes.
+        keepdims
+            Keep the reduced axes with length 1.
+
+        Returns
+        -------
+        Tensor
+            The reduced shape, bool (True for an empty axis).
+
+        Raises
+        ------
+        AxisError
+            If an axis is out of range or repeated.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([[1, 0], [2, 3]])).all(axis=1)
+        NumPyTensor(array([False,  True]))
+        """
         return self._reduce(self._ns.all, self.raw, axis, keepdims)
 
     def any(self, axis: Axes = None, keepdims: bool = False) -> Self:
-        """Whether any element along ``axis`` is true (non-zero); a bool tensor."""
+        """Whether any element along ``axis`` is true (non-zero).
+
+        Parameters
+        ----------
+        axis
+            An int, a tuple of ints, or ``None`` for all axes.
+        keepdims
+            Keep the reduced axes with length 1.
+
+        Returns
+        -------
+        Tensor
+            The reduced shape, bool (False for an empty axis).
+
+        Raises
+        ------
+        AxisError
+            If an axis is out of range or repeated.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([[0, 0], [0, 3]])).any(axis=1)
+        NumPyTensor(array([False,  True]))
+        """
         return self._reduce(self._ns.any, self.raw, axis, keepdims)
 
     def _arg_reduce(self, name: str, axis: int | None, keepdims: bool) -> Self:
@@ -891,18 +1760,110 @@ class Tensor:
     def argmin(self, axis: int | None = None, keepdims: bool = False) -> Self:
         """Index of the first minimum along ``axis`` (flattened for ``None``).
 
-        Returns an int64 tensor (int32 on JAX without 64-bit mode).
+        Parameters
+        ----------
+        axis
+            One axis, or ``None`` to index into the flattened tensor.
+        keepdims
+            Keep the reduced axis (all axes for ``None``) with length 1.
+
+        Returns
+        -------
+        Tensor
+            The reduced shape (0-d for ``None``), int64 (int32 on JAX
+            without 64-bit mode).
+
+        Raises
+        ------
+        AxisError
+            If ``axis`` is out of range.
+        TypeError
+            If ``axis`` is not an int.
+        ValueError
+            If the reduced axis (or the tensor, for ``None``) is empty.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([[3, 1, 1], [0, 5, 2]]))
+        >>> x.argmin(axis=1)
+        NumPyTensor(array([1, 0]))
+        >>> x.argmin().item()
+        3
         """
         return self._arg_reduce("argmin", axis, keepdims)
 
     def argmax(self, axis: int | None = None, keepdims: bool = False) -> Self:
-        """Index of the first maximum along ``axis``; see :meth:`argmin`."""
+        """Index of the first maximum along ``axis`` (flattened for ``None``).
+
+        Parameters
+        ----------
+        axis
+            One axis, or ``None`` to index into the flattened tensor.
+        keepdims
+            Keep the reduced axis (all axes for ``None``) with length 1.
+
+        Returns
+        -------
+        Tensor
+            The reduced shape (0-d for ``None``), int64 (int32 on JAX
+            without 64-bit mode).
+
+        Raises
+        ------
+        AxisError
+            If ``axis`` is out of range.
+        TypeError
+            If ``axis`` is not an int.
+        ValueError
+            If the reduced axis (or the tensor, for ``None``) is empty.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([[3, 1, 3], [0, 5, 2]]))
+        >>> x.argmax(axis=1, keepdims=True)
+        NumPyTensor(array([[0],
+                           [1]]))
+        >>> x.argmax().item()
+        4
+        """
         return self._arg_reduce("argmax", axis, keepdims)
 
     def cumsum(self, axis: int | None = None) -> Self:
         """Cumulative sum along ``axis`` (of the flattened tensor for ``None``).
 
-        Same shape (1-d for ``None``); dtypes as :meth:`sum`.
+        Parameters
+        ----------
+        axis
+            One axis, or ``None`` to sum the flattened tensor.
+
+        Returns
+        -------
+        Tensor
+            Same shape (1-d of length ``size`` for ``None``). Bool and
+            integer input gives int64 (int32 on JAX without 64-bit mode);
+            floats keep their dtype.
+
+        Raises
+        ------
+        AxisError
+            If ``axis`` is out of range.
+        TypeError
+            If ``axis`` is not an int.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([[1, 2], [3, 4]]))
+        >>> x.cumsum()
+        NumPyTensor(array([ 1,  3,  6, 10]))
+        >>> x.cumsum(axis=0)
+        NumPyTensor(array([[1, 2],
+                           [4, 6]]))
         """
         if axis is None:
             return type(self)(self._ns.cumsum(self._ns.reshape(self.raw, (-1,)), 0))
@@ -911,7 +1872,31 @@ class Tensor:
     def logsumexp(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """``log(sum(exp(x)))`` over ``axis``, computed without overflow.
 
-        Integer input gives float32; the shape is as for :meth:`sum`.
+        Parameters
+        ----------
+        axis
+            An int, a tuple of ints, or ``None`` for all axes.
+        keepdims
+            Keep the reduced axes with length 1.
+
+        Returns
+        -------
+        Tensor
+            The reduced shape, as for :meth:`sum`. Floats keep their dtype;
+            bool and integer input gives float32. An empty axis gives -inf.
+
+        Raises
+        ------
+        AxisError
+            If an axis is out of range or repeated.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([[0.0, 0.0], [1000.0, 1000.0]], dtype=np.float32))
+        >>> x.logsumexp(axis=1) - np.log(2).astype(np.float32)
+        NumPyTensor(array([   0., 1000.], dtype=float32))
         """
         axes = self._axes(axis)
         fused = self._ns.logsumexp
@@ -927,11 +1912,62 @@ class Tensor:
     # sorting
 
     def sort(self, axis: int = -1) -> Self:
-        """Values sorted ascending along ``axis``; same shape and dtype."""
+        """Values sorted ascending along ``axis``.
+
+        Parameters
+        ----------
+        axis
+            The axis to sort along (the last by default).
+
+        Returns
+        -------
+        Tensor
+            Same shape and dtype.
+
+        Raises
+        ------
+        AxisError
+            If ``axis`` is out of range.
+        TypeError
+            If ``axis`` is not an int.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([3, 1, 2])).sort()
+        NumPyTensor(array([1, 2, 3]))
+        """
         return type(self)(self._ns.sort(self.raw, self._axis(axis)))
 
     def argsort(self, axis: int = -1) -> Self:
-        """Indices that sort along ``axis`` (stable); int64 (int32 on JAX)."""
+        """Indices that sort ``self`` ascending along ``axis`` (stable).
+
+        Parameters
+        ----------
+        axis
+            The axis to sort along (the last by default).
+
+        Returns
+        -------
+        Tensor
+            Same shape, int64 (int32 on JAX without 64-bit mode). Equal
+            values keep their order.
+
+        Raises
+        ------
+        AxisError
+            If ``axis`` is out of range.
+        TypeError
+            If ``axis`` is not an int.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([3, 1, 3, 0])).argsort()
+        NumPyTensor(array([3, 1, 0, 2]))
+        """
         return type(self)(self._ns.argsort(self.raw, self._axis(axis)))
 
     def topk(
@@ -939,25 +1975,56 @@ class Tensor:
     ) -> tuple[Self, Self]:
         """The ``k`` largest (or smallest) values along ``axis`` and their indices.
 
+        Parameters
+        ----------
+        k
+            How many values to take, in ``[0, shape[axis]]``.
+        axis
+            The axis to search (the last by default).
+        largest
+            Take the largest values (``False``: the smallest).
+        sorted
+            Return the values in order.
+
         Returns
         -------
         (values, indices)
             Both with ``self``'s shape except ``k`` along ``axis``; values in
             ``self``'s dtype, indices int64 (int32 on JAX). Values are in
-            descending order (ascending for ``largest=False``); with
-            ``sorted=False`` the order is unspecified.
+            descending order (ascending for ``largest=False``); among equal
+            values the lower index comes first; NaN counts as larger than
+            every number (as in NumPy's sort). ``sorted=False`` is accepted
+            and gives the sorted order.
 
         Raises
         ------
         ValueError
             If ``k`` is not in ``[0, shape[axis]]``.
+        AxisError
+            If ``axis`` is out of range.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> values, indices = ut.astensor(np.array([1, 7, 3, 5])).topk(2)
+        >>> values, indices
+        (NumPyTensor(array([7, 5])), NumPyTensor(array([1, 3])))
         """
         ax = self._axis(axis)
         n = self.raw.shape[ax]
         if not 0 <= k <= n:
             raise ValueError(f"k={k} is out of range for an axis of length {n}")
-        values, indices = self._ns.topk(self.raw, k, ax, largest, sorted)
-        return type(self)(values), type(self)(indices)
+        fused = self._ns.topk
+        if fused is not None:
+            values, indices = fused(self.raw, k, ax, largest, sorted)
+            return type(self)(values), type(self)(indices)
+        if largest:  # stable descending order: sort the reversed axis, reverse back
+            order = (n - 1) - self.flip(ax).argsort(ax).flip(ax)
+        else:
+            order = self.argsort(ax)
+        indices_t = order[(slice(None),) * ax + (slice(0, k),)]
+        return self.take_along_axis(indices_t, ax), indices_t
 
     # ------------------------------------------------------------------
     # shape
@@ -965,10 +2032,31 @@ class Tensor:
     def reshape(self, shape: int | Sequence[int]) -> Self:
         """The same values in a new shape (one entry may be -1).
 
+        Parameters
+        ----------
+        shape
+            An int or a sequence of ints; one entry may be -1 and is then
+            inferred from the size.
+
+        Returns
+        -------
+        Tensor
+            Shape ``shape``, same dtype, values in row-major (C) order.
+
         Raises
         ------
         ValueError
-            If the new shape holds a different number of elements.
+            If the new shape holds a different number of elements, has
+            more than one -1, or has another negative entry.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.arange(6))
+        >>> x.reshape((2, -1))
+        NumPyTensor(array([[0, 1, 2],
+                           [3, 4, 5]]))
         """
         shape = (shape,) if isinstance(shape, int) else tuple(int(s) for s in shape)
         known = 1
@@ -990,7 +2078,34 @@ class Tensor:
         return type(self)(self._ns.reshape(self.raw, shape))
 
     def flatten(self, start: int = 0, end: int = -1) -> Self:
-        """Merge axes ``start`` to ``end`` (inclusive) into one axis."""
+        """Merge axes ``start`` to ``end`` (inclusive) into one axis.
+
+        Parameters
+        ----------
+        start, end
+            The first and last axis to merge (negative counts from the end).
+
+        Returns
+        -------
+        Tensor
+            Same dtype; the merged axes replaced by one axis of their
+            product. A 0-d tensor gives shape ``(1,)``.
+
+        Raises
+        ------
+        AxisError
+            If ``start`` or ``end`` is out of range.
+        ValueError
+            If ``start`` comes after ``end``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.zeros((2, 3, 4)))
+        >>> x.flatten().shape, x.flatten(1).shape, x.flatten(0, 1).shape
+        ((24,), (2, 12), (6, 4))
+        """
         shape = self.shape
         if not shape:
             return self.reshape((1,))
@@ -1005,10 +2120,31 @@ class Tensor:
     def transpose(self, axes: Sequence[int] | None = None) -> Self:
         """Permute the axes (reverse them for ``None``).
 
+        Parameters
+        ----------
+        axes
+            A permutation of the axes (negative axes allowed): output axis
+            ``i`` is input axis ``axes[i]``. ``None`` reverses them.
+
+        Returns
+        -------
+        Tensor
+            Shape ``tuple(shape[a] for a in axes)``, same dtype.
+
         Raises
         ------
         ValueError
             If ``axes`` is not a permutation of ``range(ndim)``.
+        AxisError
+            If an axis is out of range.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.zeros((2, 3, 4)))
+        >>> x.transpose().shape, x.transpose((0, 2, 1)).shape
+        ((4, 3, 2), (2, 4, 3))
         """
         n = len(self.raw.shape)
         if axes is None:
@@ -1022,10 +2158,31 @@ class Tensor:
     def squeeze(self, axis: Axes = None) -> Self:
         """Remove axes of length 1 (all of them for ``None``).
 
+        Parameters
+        ----------
+        axis
+            An int or tuple of ints naming axes of length 1, or ``None``
+            for every axis of length 1.
+
+        Returns
+        -------
+        Tensor
+            Same values and dtype, without those axes.
+
         Raises
         ------
         ValueError
             If a named axis does not have length 1.
+        AxisError
+            If an axis is out of range or repeated.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.zeros((1, 3, 1)))
+        >>> x.squeeze().shape, x.squeeze(0).shape
+        ((3,), (3, 1))
         """
         shape = self.raw.shape
         axes = self._axes(axis)
@@ -1038,17 +2195,61 @@ class Tensor:
         return type(self)(self._ns.squeeze(self.raw, axes))
 
     def expand_dims(self, axis: int) -> Self:
-        """Insert an axis of length 1 at position ``axis`` (in ``[-ndim-1, ndim]``)."""
+        """Insert an axis of length 1 at position ``axis`` (in ``[-ndim-1, ndim]``).
+
+        Parameters
+        ----------
+        axis
+            The position of the new axis in the result; negative counts
+            from the end of the result.
+
+        Returns
+        -------
+        Tensor
+            Rank ``ndim + 1``, same values and dtype.
+
+        Raises
+        ------
+        AxisError
+            If ``axis`` is not in ``[-ndim-1, ndim]``.
+        TypeError
+            If ``axis`` is not an int.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.zeros((2, 3)))
+        >>> x.expand_dims(0).shape, x.expand_dims(-1).shape
+        ((1, 2, 3), (2, 3, 1))
+        """
         ax = self._axis(axis, len(self.raw.shape) + 1)
         return type(self)(self._ns.expand_dims(self.raw, ax))
 
     def tile(self, multiples: Sequence[int]) -> Self:
         """Repeat the tensor ``multiples[i]`` times along axis ``i``.
 
+        Parameters
+        ----------
+        multiples
+            One non-negative int per axis.
+
+        Returns
+        -------
+        Tensor
+            Shape ``shape[i] * multiples[i]``, same dtype.
+
         Raises
         ------
         ValueError
             If ``len(multiples) != ndim``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2])).tile((3,))
+        NumPyTensor(array([1, 2, 1, 2, 1, 2]))
         """
         multiples = tuple(int(m) for m in multiples)
         if len(multiples) != len(self.raw.shape):
@@ -1056,7 +2257,32 @@ class Tensor:
         return type(self)(self._ns.tile(self.raw, multiples))
 
     def flip(self, axis: Axes = None) -> Self:
-        """Reverse the order of elements along ``axis`` (all axes for ``None``)."""
+        """Reverse the order of elements along ``axis`` (all axes for ``None``).
+
+        Parameters
+        ----------
+        axis
+            An int, a tuple of ints, or ``None`` for all axes.
+
+        Returns
+        -------
+        Tensor
+            Same shape and dtype.
+
+        Raises
+        ------
+        AxisError
+            If an axis is out of range or repeated.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([[1, 2], [3, 4]]))
+        >>> x.flip(1)
+        NumPyTensor(array([[2, 1],
+                           [4, 3]]))
+        """
         axes = self._axes(axis)
         if axes is None:
             axes = tuple(range(len(self.raw.shape)))
@@ -1081,11 +2307,26 @@ class Tensor:
         value
             The fill value for ``"constant"``, cast to the tensor's dtype.
 
+        Returns
+        -------
+        Tensor
+            Shape ``shape[i] + before_i + after_i``, same dtype.
+
         Raises
         ------
         ValueError
             For a wrong number of pairs, negative pads, an unknown mode, or
             reflect/edge padding of an empty axis.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([1, 2, 3]))
+        >>> x.pad(((1, 2),))
+        NumPyTensor(array([0, 1, 2, 3, 0, 0]))
+        >>> x.pad(((2, 1),), mode="reflect")
+        NumPyTensor(array([3, 2, 1, 2, 3, 2]))
         """
         shape = self.raw.shape
         pads = tuple((int(b), int(a)) for b, a in paddings)
@@ -1117,10 +2358,34 @@ class Tensor:
         1-d operands are treated as vectors; leading axes broadcast as a
         batch. Dtypes promote as ``+``.
 
+        Parameters
+        ----------
+        other
+            A tensor or native array of this framework, at least 1-d.
+
+        Returns
+        -------
+        Tensor
+            ``(..., n, k) @ (..., k, m)`` gives ``(..., n, m)``; a 1-d
+            operand's vector axis is dropped from the result (two vectors
+            give a 0-d tensor). Dtype promoted as for ``+``.
+
         Raises
         ------
         ValueError
             If the inner dimensions differ or an operand is 0-d.
+        TypeError
+            If ``other`` belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> a = ut.astensor(np.array([[1.0, 2.0], [3.0, 4.0]], dtype=np.float32))
+        >>> a.matmul(np.array([1.0, 1.0], dtype=np.float32))
+        NumPyTensor(array([3., 7.], dtype=float32))
+        >>> (a @ a).shape
+        (2, 2)
         """
         a, b = self._pair(other, False)
         if len(a.shape) == 0 or len(b.shape) == 0:
@@ -1143,10 +2408,26 @@ class Tensor:
 
         Input (..., n, n) float; output the same shape and dtype.
 
+        Returns
+        -------
+        Tensor
+            Shape (..., n, n); floats keep their dtype, bool and integer
+            input gives float32. What a singular matrix gives depends on
+            the framework (an error, or inf/NaN values).
+
         Raises
         ------
         ValueError
-            If the last two axes are not square.
+            If the tensor is not at least 2-d or the last two axes are not
+            square.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([[2.0, 0.0], [0.0, 4.0]], dtype=np.float32)).inv()
+        NumPyTensor(array([[0.5 , 0.  ],
+                           [0.  , 0.25]], dtype=float32))
         """
         self._check_square("inv")
         return type(self)(self._ns.inv(self._floating_any()))
@@ -1158,10 +2439,26 @@ class Tensor:
         shape (...) and the input's dtype. A singular matrix gives sign 0
         and logabsdet -inf.
 
+        Returns
+        -------
+        (Tensor, Tensor)
+            ``sign`` and ``logabsdet``, each of shape (...); floats keep
+            their dtype, bool and integer input gives float32.
+
         Raises
         ------
         ValueError
-            If the last two axes are not square.
+            If the tensor is not at least 2-d or the last two axes are not
+            square.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([[-2.0, 0.0], [0.0, 3.0]], dtype=np.float32))
+        >>> sign, logabsdet = x.slogdet()
+        >>> sign.item(), logabsdet.item()
+        (-1.0, 1.7918)
         """
         self._check_square("slogdet")
         sign, logabsdet = self._ns.slogdet(self._floating_any())
@@ -1176,18 +2473,75 @@ class Tensor:
         new tensor and leaves ``t`` unchanged. Where an integer array index
         names a position twice, ``add`` / ``multiply`` / ``min`` / ``max``
         apply every value (``set`` keeps one of them).
+
+        Returns
+        -------
+        _At
+            An object to index; ``t.at[index]`` has the update methods,
+            each returning a tensor of ``t``'s shape and dtype (values are
+            cast to ``t``'s dtype).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.zeros(3, dtype=np.float32))
+        >>> x.at[np.array([0, 0, 2])].add(1.0)
+        NumPyTensor(array([2., 0., 1.], dtype=float32))
+        >>> x.at[1].set(5.0)
+        NumPyTensor(array([0., 5., 0.], dtype=float32))
         """
         return _At(self)
 
     @property
     def norms(self) -> _Norms[Self]:
-        """The norms of :mod:`unitensor.norms` as methods: ``t.norms.l2(axis=-1)``."""
+        """The norms of :mod:`unitensor.norms` as methods: ``t.norms.l2(axis=-1)``.
+
+        Returns
+        -------
+        _Norms
+            An object with the methods ``l0``, ``l1``, ``l2``, ``linf`` and
+            ``lp``, each taking ``axis`` and ``keepdims`` (``lp`` takes
+            ``p`` first) and returning the norm in ``t``'s float dtype
+            (integer input gives float32).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([[3.0, 4.0], [0.0, -2.0]], dtype=np.float32))
+        >>> x.norms.l2(axis=-1)
+        NumPyTensor(array([5., 2.], dtype=float32))
+        """
         return _Norms(self)
 
     def softmax(self, axis: int = -1) -> Self:
         """Softmax along ``axis``: ``exp(x) / sum(exp(x))``, computed stably.
 
-        Same shape; integer input gives float32.
+        Parameters
+        ----------
+        axis
+            The axis that holds the classes (the last by default).
+
+        Returns
+        -------
+        Tensor
+            Same shape; values in ``[0, 1]`` summing to 1 along ``axis``.
+            Floats keep their dtype; bool and integer input gives float32.
+
+        Raises
+        ------
+        AxisError
+            If ``axis`` is out of range.
+        TypeError
+            If ``axis`` is not an int.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 0.0, np.log(2.0)], dtype=np.float32)).softmax()
+        NumPyTensor(array([0.25, 0.25, 0.5 ], dtype=float32))
         """
         fused = self._ns.softmax
         if fused is not None:
@@ -1197,7 +2551,31 @@ class Tensor:
     def log_softmax(self, axis: int = -1) -> Self:
         """Logarithm of :meth:`softmax` along ``axis``, computed stably.
 
-        Same shape; integer input gives float32.
+        Parameters
+        ----------
+        axis
+            The axis that holds the classes (the last by default).
+
+        Returns
+        -------
+        Tensor
+            Same shape; ``x - logsumexp(x, axis, keepdims=True)``. Floats
+            keep their dtype; bool and integer input gives float32.
+
+        Raises
+        ------
+        AxisError
+            If ``axis`` is out of range.
+        TypeError
+            If ``axis`` is not an int.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([1.0, 1.0], dtype=np.float32))
+        >>> x.log_softmax().exp()
+        NumPyTensor(array([0.5, 0.5], dtype=float32))
         """
         ax = self._axis(axis)
         fused = self._ns.log_softmax
@@ -1223,7 +2601,18 @@ class Tensor:
         Raises
         ------
         ValueError
-            If the shapes do not fit.
+            If ``self`` is 0-d or ``labels.shape != self.shape[:-1]``.
+        TypeError
+            If ``labels`` belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> logits = ut.astensor(np.array([[0.0, 0.0], [0.0, 0.0]], dtype=np.float32))
+        >>> loss = logits.crossentropy(np.array([0, 1]))
+        >>> loss.shape, loss.dtype, loss[0].item()
+        ((2,), dtype('float32'), 0.6931)
         """
         lab = type(self)(self._unwrap(labels))
         if len(self.raw.shape) < 1 or tuple(lab.shape) != tuple(self.shape[:-1]):
@@ -1240,10 +2629,35 @@ class Tensor:
     def onehot_like(self, indices: Tensor, *, value: Scalar = 1) -> Self:
         """A tensor shaped and typed like ``self`` (N, C) with ``value`` at ``[i, indices[i]]``.
 
+        Parameters
+        ----------
+        indices
+            Integer class indices of shape (N,), a tensor or native array
+            of this framework, in ``[0, C)``.
+        value
+            The value at the indexed positions (keyword only); every other
+            entry is 0.
+
+        Returns
+        -------
+        Tensor
+            Shape (N, C) and ``self``'s dtype (``value`` is cast to it).
+
         Raises
         ------
         ValueError
             If ``self`` is not 2-d or ``indices`` is not of shape (N,).
+        TypeError
+            If ``indices`` belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> t = ut.astensor(np.zeros((2, 3), dtype=np.float32))
+        >>> t.onehot_like(np.array([2, 0]))
+        NumPyTensor(array([[0., 0., 1.],
+                           [1., 0., 0.]], dtype=float32))
         """
         idx = type(self)(self._unwrap(indices))
         if len(self.raw.shape) != 2 or tuple(idx.shape) != (self.shape[0],):
@@ -1260,10 +2674,37 @@ class Tensor:
         ``indices`` is an integer tensor with ``self``'s rank; the other axes
         broadcast. Negative indices count from the end.
 
+        Parameters
+        ----------
+        indices
+            Integer tensor or native array of this framework, of ``self``'s
+            rank; its length along ``axis`` may differ.
+        axis
+            The axis to pick along.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape of ``self`` and ``indices`` off ``axis``,
+            ``indices.shape[axis]`` along it; ``self``'s dtype.
+
         Raises
         ------
         ValueError
             If the ranks differ.
+        AxisError
+            If ``axis`` is out of range.
+        TypeError
+            If ``indices`` belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([[10, 20, 30], [40, 50, 60]]))
+        >>> x.take_along_axis(np.array([[2], [-3]]), axis=1)
+        NumPyTensor(array([[30],
+                           [40]]))
         """
         idx = self._unwrap(indices)
         if len(idx.shape) != len(self.raw.shape):
@@ -1279,6 +2720,36 @@ class Tensor:
         ``index`` takes every form ``__getitem__`` takes; ``values`` is a
         scalar or a tensor that broadcasts to ``self[index].shape`` and is
         cast to ``self``'s dtype.
+
+        Parameters
+        ----------
+        index
+            Any index ``self[index]`` accepts.
+        values
+            A Python scalar, or a tensor or native array of this framework
+            that broadcasts to ``self[index].shape``.
+
+        Returns
+        -------
+        Tensor
+            ``self``'s shape and dtype.
+
+        Raises
+        ------
+        IndexError
+            If the index is out of range or of an unsupported type.
+        TypeError
+            If ``values`` or an index tensor belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.zeros(4, dtype=np.float32))
+        >>> x.index_update(slice(1, 3), 2.0)
+        NumPyTensor(array([0., 2., 2., 0.], dtype=float32))
+        >>> x
+        NumPyTensor(array([0., 0., 0., 0.], dtype=float32))
         """
         idx, v = self._index_and_values(index, values)
         return type(self)(self._ns.index_update(self.raw, idx, v))
@@ -1308,28 +2779,188 @@ class Tensor:
         return self.raw.dtype if dtype is None else self._dtype_arg(dtype)
 
     def zeros(self, shape: int | Sequence[int], dtype: Any = None) -> Self:
-        """Zeros of ``shape`` on this tensor's framework and device, in its dtype."""
+        """Zeros of ``shape`` on this tensor's framework and device, in its dtype.
+
+        Parameters
+        ----------
+        shape
+            An int or a sequence of ints.
+        dtype
+            Overrides the dtype: a native dtype, NumPy dtype, ``ut`` dtype
+            or name such as ``"int32"``.
+
+        Returns
+        -------
+        Tensor
+            Shape ``shape``; ``self``'s dtype unless ``dtype`` is given.
+
+        Raises
+        ------
+        TypeError
+            If ``dtype`` is unknown to the framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> t = ut.astensor(np.ones(1, dtype=np.float32))
+        >>> t.zeros((2, 2))
+        NumPyTensor(array([[0., 0.],
+                           [0., 0.]], dtype=float32))
+        """
         return type(self)(self._ns.full(_shape(shape), 0, self._creation_dtype(dtype), self.raw))
 
     def ones(self, shape: int | Sequence[int], dtype: Any = None) -> Self:
-        """Ones of ``shape`` on this tensor's framework and device, in its dtype."""
+        """Ones of ``shape`` on this tensor's framework and device, in its dtype.
+
+        Parameters
+        ----------
+        shape
+            An int or a sequence of ints.
+        dtype
+            Overrides the dtype: a native dtype, NumPy dtype, ``ut`` dtype
+            or name such as ``"int32"``.
+
+        Returns
+        -------
+        Tensor
+            Shape ``shape``; ``self``'s dtype unless ``dtype`` is given.
+
+        Raises
+        ------
+        TypeError
+            If ``dtype`` is unknown to the framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> t = ut.astensor(np.zeros(1, dtype=np.float32))
+        >>> t.ones(3, dtype="int32")
+        NumPyTensor(array([1, 1, 1], dtype=int32))
+        """
         return type(self)(self._ns.full(_shape(shape), 1, self._creation_dtype(dtype), self.raw))
 
     def full(self, shape: int | Sequence[int], value: Scalar, dtype: Any = None) -> Self:
-        """``value`` repeated to ``shape``, in this tensor's dtype (or ``dtype``)."""
+        """``value`` repeated to ``shape``, in this tensor's dtype (or ``dtype``).
+
+        On this tensor's framework and device.
+
+        Parameters
+        ----------
+        shape
+            An int or a sequence of ints.
+        value
+            The fill value, cast to the result's dtype.
+        dtype
+            Overrides the dtype: a native dtype, NumPy dtype, ``ut`` dtype
+            or name such as ``"int32"``.
+
+        Returns
+        -------
+        Tensor
+            Shape ``shape``; ``self``'s dtype unless ``dtype`` is given.
+
+        Raises
+        ------
+        TypeError
+            If ``dtype`` is unknown to the framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> t = ut.astensor(np.zeros(1, dtype=np.float32))
+        >>> t.full((2,), 7)
+        NumPyTensor(array([7., 7.], dtype=float32))
+        """
         dt = self._creation_dtype(dtype)
         return type(self)(self._ns.full(_shape(shape), value, dt, self.raw))
 
     def zeros_like(self, dtype: Any = None) -> Self:
-        """Zeros with this tensor's shape, dtype (or ``dtype``) and device."""
+        """Zeros with this tensor's shape, dtype (or ``dtype``) and device.
+
+        Parameters
+        ----------
+        dtype
+            Overrides the dtype: a native dtype, NumPy dtype, ``ut`` dtype
+            or name such as ``"int32"``.
+
+        Returns
+        -------
+        Tensor
+            ``self``'s shape; ``self``'s dtype unless ``dtype`` is given.
+
+        Raises
+        ------
+        TypeError
+            If ``dtype`` is unknown to the framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2])).zeros_like()
+        NumPyTensor(array([0, 0]))
+        """
         return self.zeros(self.shape, dtype)
 
     def ones_like(self, dtype: Any = None) -> Self:
-        """Ones with this tensor's shape, dtype (or ``dtype``) and device."""
+        """Ones with this tensor's shape, dtype (or ``dtype``) and device.
+
+        Parameters
+        ----------
+        dtype
+            Overrides the dtype: a native dtype, NumPy dtype, ``ut`` dtype
+            or name such as ``"int32"``.
+
+        Returns
+        -------
+        Tensor
+            ``self``'s shape; ``self``'s dtype unless ``dtype`` is given.
+
+        Raises
+        ------
+        TypeError
+            If ``dtype`` is unknown to the framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2])).ones_like(dtype="float32")
+        NumPyTensor(array([1., 1.], dtype=float32))
+        """
         return self.ones(self.shape, dtype)
 
     def full_like(self, fill_value: Scalar, dtype: Any = None) -> Self:
-        """``fill_value`` with this tensor's shape, dtype (or ``dtype``) and device."""
+        """``fill_value`` with this tensor's shape, dtype (or ``dtype``) and device.
+
+        Parameters
+        ----------
+        fill_value
+            The value, cast to the result's dtype.
+        dtype
+            Overrides the dtype: a native dtype, NumPy dtype, ``ut`` dtype
+            or name such as ``"int32"``.
+
+        Returns
+        -------
+        Tensor
+            ``self``'s shape; ``self``'s dtype unless ``dtype`` is given.
+
+        Raises
+        ------
+        TypeError
+            If ``dtype`` is unknown to the framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.zeros(2, dtype=np.float32)).full_like(0.5)
+        NumPyTensor(array([0.5, 0.5], dtype=float32))
+        """
         return self.full(self.shape, fill_value, dtype)
 
     def arange(
@@ -1343,7 +2974,43 @@ class Tensor:
 
         With one argument it is ``stop`` (start 0). The dtype comes from the
         arguments, as in NumPy: int64 if all are ints (int32 on JAX without
-        64-bit mode), else float32; ``dtype`` overrides.
+        64-bit mode), else float32; ``dtype`` overrides. ``self``'s dtype
+        and values are not used.
+
+        Parameters
+        ----------
+        start
+            The first value, or ``stop`` if ``stop`` is ``None``.
+        stop
+            The end (excluded).
+        step
+            The spacing (default 1); may be negative.
+        dtype
+            Overrides the dtype: a native dtype, NumPy dtype, ``ut`` dtype
+            or name.
+
+        Returns
+        -------
+        Tensor
+            1-d, ``ceil((stop - start) / step)`` values (none if that is
+            not positive).
+
+        Raises
+        ------
+        ValueError
+            If ``step`` is 0.
+        TypeError
+            If ``dtype`` is unknown to the framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> t = ut.astensor(np.zeros(1, dtype=np.float32))
+        >>> t.arange(4)
+        NumPyTensor(array([0, 1, 2, 3]))
+        >>> t.arange(0, 1, 0.25)
+        NumPyTensor(array([0.  , 0.25, 0.5 , 0.75], dtype=float32))
         """
         if stop is None:
             start, stop = 0, start
@@ -1351,6 +3018,17 @@ class Tensor:
             step = 1
         if step == 0:
             raise ValueError("arange: step must not be zero")
+        if (stop - start) * step <= 0:  # empty (PyTorch and TensorFlow refuse such ranges)
+            dt = (
+                self._dtype_arg(dtype)
+                if dtype is not None
+                else self._native_dtype(
+                    _dtypes.DEFAULT_INT
+                    if builtins.all(isinstance(v, int) for v in (start, stop, step))
+                    else _dtypes.DEFAULT_FLOAT
+                )
+            )
+            return type(self)(self._ns.full((0,), 0, dt, self.raw))
         if dtype is None:
             ints = builtins.all(isinstance(v, int) for v in (start, stop, step))
             dt = self._native_dtype(_dtypes.DEFAULT_INT if ints else _dtypes.DEFAULT_FLOAT)
@@ -1362,6 +3040,25 @@ class Tensor:
         """``a`` (a NumPy array or nested list) as a tensor of this framework and device.
 
         The dtype of ``a`` is kept (a list gives NumPy's dtype for it).
+
+        Parameters
+        ----------
+        a
+            A NumPy array, NumPy scalar, nested list or Python scalar.
+
+        Returns
+        -------
+        Tensor
+            ``a``'s shape and dtype (JAX without 64-bit mode turns 64-bit
+            dtypes into 32-bit ones); ``self``'s dtype is not used.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> t = ut.astensor(np.zeros(1, dtype=np.float32))
+        >>> t.from_numpy([[1, 2], [3, 4]]).shape, t.from_numpy(np.ones(2, np.int8)).dtype
+        ((2, 2), dtype('int8'))
         """
         arr = np.asarray(a)
         return type(self)(self._ns.asarray(arr, None, self.raw))
@@ -1386,10 +3083,32 @@ class Tensor:
         floating, else float32. The samples come from the backend's
         generator, seeded by :func:`unitensor.seed`.
 
+        Parameters
+        ----------
+        shape
+            An int or a sequence of ints.
+        low, high
+            The bounds of the interval.
+        dtype
+            A floating dtype for the result.
+
+        Returns
+        -------
+        Tensor
+            Shape ``shape``, on this tensor's framework and device.
+
         Raises
         ------
         TypeError
-            If ``dtype`` is not a floating dtype.
+            If ``dtype`` is not a floating dtype (or unknown).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> u = ut.astensor(np.zeros(1, dtype=np.int64)).uniform((2, 3), -1.0, 1.0)
+        >>> u.shape, u.dtype
+        ((2, 3), dtype('float32'))
         """
         dt = self._random_dtype(dtype)
         return type(self)(self._ns.uniform(_shape(shape), low, high, dt, self.raw))
@@ -1397,14 +3116,78 @@ class Tensor:
     def normal(
         self, shape: int | Sequence[int], mean: float = 0.0, stddev: float = 1.0, dtype: Any = None
     ) -> Self:
-        """Normal samples of ``shape``; dtype, seeding and errors as :meth:`uniform`."""
+        """Normal (Gaussian) samples of ``shape``.
+
+        The dtype is ``dtype`` if given, else this tensor's if it is
+        floating, else float32. The samples come from the backend's
+        generator, seeded by :func:`unitensor.seed`.
+
+        Parameters
+        ----------
+        shape
+            An int or a sequence of ints.
+        mean, stddev
+            The mean and standard deviation of the distribution.
+        dtype
+            A floating dtype for the result.
+
+        Returns
+        -------
+        Tensor
+            Shape ``shape``, on this tensor's framework and device.
+
+        Raises
+        ------
+        TypeError
+            If ``dtype`` is not a floating dtype (or unknown).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> n = ut.astensor(np.zeros(1, dtype=np.float32)).normal(4, dtype="float64")
+        >>> n.shape, n.dtype
+        ((4,), dtype('float64'))
+        """
         dt = self._random_dtype(dtype)
         return type(self)(self._ns.normal(_shape(shape), mean, stddev, dt, self.raw))
 
     def value_and_grad(
         self, f: Callable[..., Self], *args: Any, **kwargs: Any
     ) -> tuple[Self, Self]:
-        """``ut.value_and_grad(f, self, *args, **kwargs)``: value and gradient at ``self``."""
+        """``ut.value_and_grad(f, self, *args, **kwargs)``: value and gradient at ``self``.
+
+        Parameters
+        ----------
+        f
+            ``f(self, *args, **kwargs)`` returning a 0-d tensor.
+        *args, **kwargs
+            Passed on to ``f``; not differentiated.
+
+        Returns
+        -------
+        (Tensor, Tensor)
+            The 0-d value and the gradient, of ``self``'s shape and dtype.
+
+        Raises
+        ------
+        NotImplementedError
+            For NumPy tensors (autodiff needs PyTorch, TensorFlow or JAX).
+        TypeError
+            If ``self`` is not floating, or ``f`` returns another
+            framework's tensor.
+        ValueError
+            If ``f`` does not return a 0-d tensor.
+
+        Examples
+        --------
+        >>> import torch
+        >>> import unitensor as ut
+        >>> x = ut.astensor(torch.tensor([1.0, 2.0]))
+        >>> value, grad = x.value_and_grad(lambda v: (v * v).sum())
+        >>> value.item(), grad.numpy()
+        (5.0, array([2., 4.], dtype=float32))
+        """
         from ._autodiff import value_and_grad
 
         return value_and_grad(f, self, *args, **kwargs)
@@ -1412,14 +3195,60 @@ class Tensor:
     def value_aux_and_grad(
         self, f: Callable[..., tuple[Self, Any]], *args: Any, **kwargs: Any
     ) -> tuple[Self, Any, Self]:
-        """``ut.value_aux_and_grad(f, self, *args, **kwargs)``: value, aux and gradient."""
+        """``ut.value_aux_and_grad(f, self, *args, **kwargs)``: value, aux and gradient.
+
+        Parameters
+        ----------
+        f
+            ``f(self, *args, **kwargs)`` returning ``(0-d tensor, aux)``.
+        *args, **kwargs
+            Passed on to ``f``; not differentiated.
+
+        Returns
+        -------
+        (Tensor, Any, Tensor)
+            The 0-d value, ``aux`` (detached) and the gradient, of
+            ``self``'s shape and dtype.
+
+        Raises
+        ------
+        NotImplementedError
+            For NumPy tensors (autodiff needs PyTorch, TensorFlow or JAX).
+        TypeError
+            If ``self`` is not floating, or ``f`` returns another
+            framework's tensor.
+        ValueError
+            If ``f`` does not return a pair whose first item is 0-d.
+
+        Examples
+        --------
+        >>> import torch
+        >>> import unitensor as ut
+        >>> x = ut.astensor(torch.tensor([1.0, 2.0]))
+        >>> value, aux, grad = x.value_aux_and_grad(lambda v: ((v * v).sum(), "aux"))
+        >>> value.item(), aux, grad.numpy()
+        (5.0, 'aux', array([2., 4.], dtype=float32))
+        """
         from ._autodiff import value_aux_and_grad
 
         return value_aux_and_grad(f, self, *args, **kwargs)
 
     # Defined last: inside the class body the name ``bool`` means this method.
     def bool(self) -> Self:
-        """The tensor converted to bool (non-zero is True)."""
+        """The tensor converted to bool (non-zero is True).
+
+        Returns
+        -------
+        Tensor
+            Same shape, bool.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 0.5, -1.0])).bool()
+        NumPyTensor(array([False,  True,  True]))
+        """
         return self.astype("bool")
 
 
@@ -1470,6 +3299,18 @@ class _At(Generic[_T]):
         self._t = t
 
     def __getitem__(self, index: Any) -> _AtIndex[_T]:
+        """The updates of the tensor at ``index`` (any index ``t[index]`` takes).
+
+        The index is checked when an update method is called.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.zeros(3, dtype=np.float32))
+        >>> x.at[-1].set(1.0)
+        NumPyTensor(array([0., 0., 1.], dtype=float32))
+        """
         return _AtIndex(self._t, index)
 
 
@@ -1483,23 +3324,164 @@ class _AtIndex(Generic[_T]):
         self._index = index
 
     def set(self, values: TensorOrScalar) -> _T:
-        """A copy of the tensor with ``values`` at the index (:meth:`Tensor.index_update`)."""
+        """A copy of the tensor with ``values`` at the index (:meth:`Tensor.index_update`).
+
+        Parameters
+        ----------
+        values
+            A Python scalar, or a tensor or native array of the tensor's
+            framework that broadcasts to ``t[index].shape``; cast to the
+            tensor's dtype. Where an index repeats, one value is kept.
+
+        Returns
+        -------
+        Tensor
+            The tensor's shape and dtype; the tensor itself is unchanged.
+
+        Raises
+        ------
+        IndexError
+            If the index is out of range or of an unsupported type.
+        TypeError
+            If ``values`` belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.zeros((2, 2), dtype=np.float32))
+        >>> x.at[:, 0].set(np.array([1.0, 2.0], dtype=np.float32))
+        NumPyTensor(array([[1., 0.],
+                           [2., 0.]], dtype=float32))
+        """
         return self._t.index_update(self._index, values)
 
     def add(self, values: TensorOrScalar) -> _T:
-        """A copy of the tensor with ``values`` added at the index."""
+        """A copy of the tensor with ``values`` added at the index.
+
+        Parameters
+        ----------
+        values
+            A Python scalar, or a tensor or native array of the tensor's
+            framework that broadcasts to ``t[index].shape``; cast to the
+            tensor's dtype. Repeated index positions add every value.
+
+        Returns
+        -------
+        Tensor
+            The tensor's shape and dtype; the tensor itself is unchanged.
+
+        Raises
+        ------
+        IndexError
+            If the index is out of range or of an unsupported type.
+        TypeError
+            If ``values`` belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.zeros(3, dtype=np.float32))
+        >>> x.at[np.array([0, 2, 0])].add(1.0)
+        NumPyTensor(array([2., 0., 1.], dtype=float32))
+        """
         return self._t._scatter(self._index, values, "add")
 
     def multiply(self, values: TensorOrScalar) -> _T:
-        """A copy of the tensor with the index multiplied by ``values``."""
+        """A copy of the tensor with the index multiplied by ``values``.
+
+        Parameters
+        ----------
+        values
+            A Python scalar, or a tensor or native array of the tensor's
+            framework that broadcasts to ``t[index].shape``; cast to the
+            tensor's dtype. Repeated index positions apply every value.
+
+        Returns
+        -------
+        Tensor
+            The tensor's shape and dtype; the tensor itself is unchanged.
+
+        Raises
+        ------
+        IndexError
+            If the index is out of range or of an unsupported type.
+        TypeError
+            If ``values`` belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([1.0, 2.0, 3.0], dtype=np.float32))
+        >>> x.at[1:].multiply(10.0)
+        NumPyTensor(array([ 1., 20., 30.], dtype=float32))
+        """
         return self._t._scatter(self._index, values, "multiply")
 
     def min(self, values: TensorOrScalar) -> _T:
-        """A copy of the tensor with the index set to its minimum with ``values``."""
+        """A copy of the tensor with the index set to its minimum with ``values``.
+
+        Parameters
+        ----------
+        values
+            A Python scalar, or a tensor or native array of the tensor's
+            framework that broadcasts to ``t[index].shape``; cast to the
+            tensor's dtype. Repeated index positions apply every value.
+
+        Returns
+        -------
+        Tensor
+            The tensor's shape and dtype; the tensor itself is unchanged.
+
+        Raises
+        ------
+        IndexError
+            If the index is out of range or of an unsupported type.
+        TypeError
+            If ``values`` belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([1.0, 5.0, 3.0], dtype=np.float32))
+        >>> x.at[:].min(2.0)
+        NumPyTensor(array([1., 2., 2.], dtype=float32))
+        """
         return self._t._scatter(self._index, values, "min")
 
     def max(self, values: TensorOrScalar) -> _T:
-        """A copy of the tensor with the index set to its maximum with ``values``."""
+        """A copy of the tensor with the index set to its maximum with ``values``.
+
+        Parameters
+        ----------
+        values
+            A Python scalar, or a tensor or native array of the tensor's
+            framework that broadcasts to ``t[index].shape``; cast to the
+            tensor's dtype. Repeated index positions apply every value.
+
+        Returns
+        -------
+        Tensor
+            The tensor's shape and dtype; the tensor itself is unchanged.
+
+        Raises
+        ------
+        IndexError
+            If the index is out of range or of an unsupported type.
+        TypeError
+            If ``values`` belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([1.0, 5.0, 3.0], dtype=np.float32))
+        >>> x.at[:2].max(2.0)
+        NumPyTensor(array([2., 5., 3.], dtype=float32))
+        """
         return self._t._scatter(self._index, values, "max")
 
 
@@ -1512,31 +3494,168 @@ class _Norms(Generic[_T]):
         self._t = t
 
     def l0(self, axis: Axes = None, keepdims: bool = False) -> _T:
-        """See :func:`unitensor.norms.l0`."""
+        """Number of non-zero elements along ``axis``; see :func:`unitensor.norms.l0`.
+
+        Parameters
+        ----------
+        axis
+            An int, a tuple of ints, or ``None`` for all axes.
+        keepdims
+            Keep the reduced axes with length 1.
+
+        Returns
+        -------
+        Tensor
+            The reduced shape, the tensor's float dtype (integer input
+            gives float32).
+
+        Raises
+        ------
+        AxisError
+            If an axis is out of range or repeated.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 2.0, -1.0], dtype=np.float32)).norms.l0()
+        NumPyTensor(np.float32(2.0))
+        """
         from . import norms
 
         return norms.l0(self._t, axis, keepdims)
 
     def l1(self, axis: Axes = None, keepdims: bool = False) -> _T:
-        """See :func:`unitensor.norms.l1`."""
+        """Sum of absolute values along ``axis``; see :func:`unitensor.norms.l1`.
+
+        Parameters
+        ----------
+        axis
+            An int, a tuple of ints, or ``None`` for all axes.
+        keepdims
+            Keep the reduced axes with length 1.
+
+        Returns
+        -------
+        Tensor
+            The reduced shape, the tensor's float dtype (integer input
+            gives float32).
+
+        Raises
+        ------
+        AxisError
+            If an axis is out of range or repeated.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([[3, -4], [1, 1]])).norms.l1(axis=1)
+        NumPyTensor(array([7., 2.], dtype=float32))
+        """
         from . import norms
 
         return norms.l1(self._t, axis, keepdims)
 
     def l2(self, axis: Axes = None, keepdims: bool = False) -> _T:
-        """See :func:`unitensor.norms.l2`."""
+        """Euclidean norm along ``axis``; see :func:`unitensor.norms.l2`.
+
+        Parameters
+        ----------
+        axis
+            An int, a tuple of ints, or ``None`` for all axes.
+        keepdims
+            Keep the reduced axes with length 1.
+
+        Returns
+        -------
+        Tensor
+            The reduced shape, the tensor's float dtype (integer input
+            gives float32). The gradient at 0 is 0.
+
+        Raises
+        ------
+        AxisError
+            If an axis is out of range or repeated.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([[3.0, -4.0]], dtype=np.float32)).norms.l2(axis=1, keepdims=True)
+        NumPyTensor(array([[5.]], dtype=float32))
+        """
         from . import norms
 
         return norms.l2(self._t, axis, keepdims)
 
     def linf(self, axis: Axes = None, keepdims: bool = False) -> _T:
-        """See :func:`unitensor.norms.linf`."""
+        """Largest absolute value along ``axis``; see :func:`unitensor.norms.linf`.
+
+        Parameters
+        ----------
+        axis
+            An int, a tuple of ints, or ``None`` for all axes.
+        keepdims
+            Keep the reduced axes with length 1.
+
+        Returns
+        -------
+        Tensor
+            The reduced shape, the tensor's float dtype (integer input
+            gives float32).
+
+        Raises
+        ------
+        AxisError
+            If an axis is out of range or repeated.
+        ValueError
+            If a reduced axis is empty.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([3.0, -4.0], dtype=np.float32)).norms.linf().item()
+        4.0
+        """
         from . import norms
 
         return norms.linf(self._t, axis, keepdims)
 
     def lp(self, p: float, axis: Axes = None, keepdims: bool = False) -> _T:
-        """See :func:`unitensor.norms.lp`."""
+        """The p-norm ``sum(|x|**p) ** (1/p)`` along ``axis``; see :func:`unitensor.norms.lp`.
+
+        Parameters
+        ----------
+        p
+            The order, ``p >= 0``; 0, 1, 2 and ``inf`` give ``l0``, ``l1``,
+            ``l2`` and ``linf``.
+        axis
+            An int, a tuple of ints, or ``None`` for all axes.
+        keepdims
+            Keep the reduced axes with length 1.
+
+        Returns
+        -------
+        Tensor
+            The reduced shape, the tensor's float dtype (integer input
+            gives float32).
+
+        Raises
+        ------
+        ValueError
+            If ``p`` is negative or NaN.
+        AxisError
+            If an axis is out of range or repeated.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([3.0, -4.0], dtype=np.float32)).norms.lp(1).item()
+        7.0
+        """
         from . import norms
 
         return norms.lp(self._t, p, axis, keepdims)

@@ -36,6 +36,9 @@ def _unwrap(x: Any) -> Any:
 def _wrap(x: Any) -> Any:
     if type(x) in (list, tuple):
         return type(x)(_wrap(v) for v in x)
+    if isinstance(x, tuple):  # a named tuple or a structseq (torch.sort, numpy's svd, ...)
+        items = [_wrap(v) for v in x]
+        return type(x)(*items) if hasattr(x, "_fields") else type(x)(items)
     if type(x) is dict:
         return {k: _wrap(v) for k, v in x.items()}
     try:
@@ -90,16 +93,33 @@ class ModuleWrapper:
         return f"<unitensor wrapper of module {self._name!r}>"
 
 
+class _Function:
+    """A framework callable taking tensors and returning tensors for native arrays.
+
+    Attributes of the callable (``numpy.add.reduce``) are wrapped the same way.
+    """
+
+    __slots__ = ("__wrapped__",)
+
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        self.__wrapped__ = fn
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return _wrap(self.__wrapped__(*_unwrap(args), **_unwrap(kwargs)))
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self.__wrapped__, name)
+        if callable(attr) and not isinstance(attr, type):
+            return _Function(attr)
+        return attr
+
+    def __repr__(self) -> str:
+        return f"<unitensor wrapper of {self.__wrapped__!r}>"
+
+
 def _function(fn: Callable[..., Any]) -> Callable[..., Any]:
     """``fn`` taking tensors and returning tensors in place of native arrays."""
-
-    def call(*args: Any, **kwargs: Any) -> Any:
-        return _wrap(fn(*_unwrap(args), **_unwrap(kwargs)))
-
-    call.__name__ = getattr(fn, "__name__", "function")
-    call.__doc__ = getattr(fn, "__doc__", None)
-    call.__wrapped__ = fn  # type: ignore[attr-defined]  # for inspect.signature
-    return call
+    return _Function(fn)
 
 
 numpy = ModuleWrapper("numpy")

@@ -25,7 +25,29 @@ def _float(x: T) -> T:
 def l0(x: T, axis: Axes = None, keepdims: bool = False) -> T:
     """Number of non-zero elements along ``axis``, in ``x``'s float dtype.
 
-    >>> import numpy as np, unitensor as ut
+    Parameters
+    ----------
+    x
+        A tensor of any framework and dtype.
+    axis
+        An int, a tuple of ints, or ``None`` for all axes.
+    keepdims
+        Keep the reduced axes with length 1.
+
+    Returns
+    -------
+    Tensor
+        The reduced shape; ``x``'s dtype if floating, else float32.
+
+    Raises
+    ------
+    AxisError
+        If an axis is out of range or repeated.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
     >>> ut.norms.l0(ut.astensor(np.array([0.0, 2.0, -1.0]))).item()
     2.0
     """
@@ -36,9 +58,33 @@ def l0(x: T, axis: Axes = None, keepdims: bool = False) -> T:
 def l1(x: T, axis: Axes = None, keepdims: bool = False) -> T:
     """Sum of absolute values along ``axis``.
 
-    >>> import numpy as np, unitensor as ut
+    Parameters
+    ----------
+    x
+        A tensor of any framework and dtype.
+    axis
+        An int, a tuple of ints, or ``None`` for all axes.
+    keepdims
+        Keep the reduced axes with length 1.
+
+    Returns
+    -------
+    Tensor
+        The reduced shape; ``x``'s dtype if floating, else float32.
+
+    Raises
+    ------
+    AxisError
+        If an axis is out of range or repeated.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
     >>> ut.norms.l1(ut.astensor(np.array([3.0, -4.0]))).item()
     7.0
+    >>> ut.norms.l1(ut.astensor(np.array([[1, -2], [3, 0]])), axis=1)
+    NumPyTensor(array([3., 3.], dtype=float32))
     """
     return _float(x).abs().sum(axis, keepdims)
 
@@ -48,7 +94,29 @@ def l2(x: T, axis: Axes = None, keepdims: bool = False) -> T:
 
     The gradient at the zero vector is 0 (not NaN), as for a subgradient.
 
-    >>> import numpy as np, unitensor as ut
+    Parameters
+    ----------
+    x
+        A tensor of any framework and dtype.
+    axis
+        An int, a tuple of ints, or ``None`` for all axes.
+    keepdims
+        Keep the reduced axes with length 1.
+
+    Returns
+    -------
+    Tensor
+        The reduced shape; ``x``'s dtype if floating, else float32.
+
+    Raises
+    ------
+    AxisError
+        If an axis is out of range or repeated.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
     >>> ut.norms.l2(ut.astensor(np.array([3.0, -4.0]))).item()
     5.0
     """
@@ -60,7 +128,31 @@ def l2(x: T, axis: Axes = None, keepdims: bool = False) -> T:
 def linf(x: T, axis: Axes = None, keepdims: bool = False) -> T:
     """Largest absolute value along ``axis``.
 
-    >>> import numpy as np, unitensor as ut
+    Parameters
+    ----------
+    x
+        A tensor of any framework and dtype.
+    axis
+        An int, a tuple of ints, or ``None`` for all axes.
+    keepdims
+        Keep the reduced axes with length 1.
+
+    Returns
+    -------
+    Tensor
+        The reduced shape; ``x``'s dtype if floating, else float32.
+
+    Raises
+    ------
+    AxisError
+        If an axis is out of range or repeated.
+    ValueError
+        If a reduced axis is empty.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
     >>> ut.norms.linf(ut.astensor(np.array([3.0, -4.0]))).item()
     4.0
     """
@@ -73,12 +165,34 @@ def lp(x: T, p: float, axis: Axes = None, keepdims: bool = False) -> T:
     ``p`` of 0, 1, 2 and ``inf`` give :func:`l0`, :func:`l1`, :func:`l2`
     and :func:`linf`.
 
+    Parameters
+    ----------
+    x
+        A tensor of any framework and dtype.
+    p
+        The order, ``p >= 0`` (``math.inf`` allowed).
+    axis
+        An int, a tuple of ints, or ``None`` for all axes.
+    keepdims
+        Keep the reduced axes with length 1.
+
+    Returns
+    -------
+    Tensor
+        The reduced shape; ``x``'s dtype if floating, else float32.
+
     Raises
     ------
     ValueError
-        If ``p`` is negative or NaN.
+        If ``p`` is negative or NaN (or, for ``p = inf``, a reduced axis
+        is empty).
+    AxisError
+        If an axis is out of range or repeated.
 
-    >>> import numpy as np, unitensor as ut
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
     >>> round(ut.norms.lp(ut.astensor(np.array([3.0, -4.0])), 3).item(), 4)
     4.4979
     """

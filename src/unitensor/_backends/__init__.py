@@ -1,128 +1,144 @@
 """Backends: one module per framework, each a namespace of primitives.
 
 A backend module defines its tensor class (a subclass of
-:class:`unitensor.Tensor`) and gives it a namespace ``_ns`` of
-*primitives*: plain functions on native arrays whose meaning is fixed by
-:data:`PRIMITIVES`. The module states only where its framework differs
-from the meaning unitensor defines; everything else (argument checks,
-dtype rules, composite operations) lives in ``unitensor/_tensor.py``.
-:func:`namespace` checks that a backend supplies every primitive.
+:class:`unitensor.Tensor`) and gives it ``_ns``, an instance of
+:class:`Primitives`: plain functions on native arrays whose meaning is
+fixed there. The module states only where its framework differs from the
+meaning unitensor defines; everything else (argument checks, dtype rules,
+composite operations) lives in ``unitensor/_tensor.py``. A backend that
+leaves out a required primitive fails when its module is imported.
 """
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeAlias
 
-__all__ = ["OPTIONAL_PRIMITIVES", "PRIMITIVES", "namespace", "topk_via_last_axis"]
+__all__ = ["Primitives", "topk_via_last_axis"]
 
-PRIMITIVES: dict[str, str] = {
-    # type and conversion
-    "accepts": "accepts(tp) -> bool: is tp a native array type of the framework",
-    "dtype_name": "dtype_name(native_dtype) -> canonical name such as 'float32'",
-    "dtype_from_name": "dtype_from_name(name) -> native dtype",
-    "device": "device(a) -> the framework's device object for a",
-    "to_numpy": "to_numpy(a) -> numpy.ndarray with a's values",
-    "item": "item(a) -> Python scalar of a one-element array",
-    "astype": "astype(a, native_dtype) -> a converted",
-    "seed": "seed(n) -> None: seed the generator used by uniform/normal",
-    # operators the native array operators don't cover identically
-    "divide": "divide(a, b) -> true division, integers giving float32",
-    "matmul": "matmul(a, b) -> NumPy matmul semantics, 1-d operands included",
-    "equal": "equal(a, b) -> bool array",
-    "not_equal": "not_equal(a, b) -> bool array",
-    "bitwise_invert": "bitwise_invert(a) -> ~a (logical for bool)",
-    "bitwise_and": "bitwise_and(a, b) (logical for bool)",
-    "bitwise_or": "bitwise_or(a, b) (logical for bool)",
-    "bitwise_xor": "bitwise_xor(a, b) (logical for bool)",
-    "getitem": "getitem(a, index) -> NumPy indexing; index from normalize_index",
-    "index_update": "index_update(a, index, values) -> copy of a with a[index] = values",
-    # elementwise (float functions receive float input)
-    **{
-        name: f"{name}(a) -> elementwise, NumPy meaning"
-        for name in (
-            "abs sign sqrt square exp log log1p log2 log10 sin cos tan arcsin arccos arctan "
-            "sinh cosh tanh arcsinh arccosh arctanh round ceil floor isnan isinf isfinite "
-            "logical_not"
-        ).split()
-    },
-    **{
-        name: f"{name}(a, b) -> elementwise; b may be a Python scalar"
-        for name in ("logical_and", "logical_or", "minimum", "maximum")
-    },
-    "clip": "clip(a, lo, hi) with Python scalar bounds of a's kind",
-    "where": "where(cond, x, y): bool cond, x and y arrays of one dtype",
-    # reductions: axes is None (all) or a tuple of non-negative ints
-    **{
-        name: f"{name}(a, axes, keepdims) -> reduction with unitensor's dtype rules"
-        for name in ("sum", "prod", "mean", "min", "max", "all", "any")
-    },
-    "argmin": "argmin(a, axis: int) -> int64 indices",
-    "argmax": "argmax(a, axis: int) -> int64 indices",
-    "cumsum": "cumsum(a, axis: int) -> int64 for bool/int input",
-    "sort": "sort(a, axis)",
-    "argsort": "argsort(a, axis) -> int64, stable",
-    "topk": "topk(a, k, axis, largest, sorted) -> (values, int64 indices)",
-    # shape
-    "reshape": "reshape(a, shape tuple)",
-    "transpose": "transpose(a, perm tuple)",
-    "squeeze": "squeeze(a, axes tuple)",
-    "expand_dims": "expand_dims(a, axis)",
-    "tile": "tile(a, multiples tuple of len ndim)",
-    "flip": "flip(a, axes tuple)",
-    "pad_constant": "pad_constant(a, ((before, after), ...), value)",
-    "take": "take(a, int array, axis) -> gather along axis",
-    "take_along_axis": "take_along_axis(a, indices, axis), broadcasting, negative indices",
-    "concatenate": "concatenate(list of arrays of one dtype, axis)",
-    "stack": "stack(list of arrays of one dtype, axis)",
-    # linear algebra
-    "inv": "inv(a) -> inverse of (..., n, n) matrices",
-    "slogdet": "slogdet(a) -> (sign, log|det|) of (..., n, n) matrices",
-    "meshgrid": "meshgrid(list of 1-d arrays, indexing) -> list of arrays",
-    # functional scatter: positions are the flat positions an index selects
-    "scatter": "scatter(a, index, values, op) -> copy of a with op in add/multiply/min/max "
-    "applied at a[index] (duplicates accumulate)",
-    "from_dlpack": "from_dlpack(obj) -> native array sharing obj's memory (obj has __dlpack__)",
-    # creation: `like` is a native array giving the device
-    "full": "full(shape, value, native_dtype, like)",
-    "arange": "arange(start, stop, step, native_dtype, like)",
-    "asarray": "asarray(numpy array or list, native_dtype or None, like)",
-    "uniform": "uniform(shape, low, high, native_dtype, like)",
-    "normal": "normal(shape, mean, stddev, native_dtype, like)",
-}
-"""Every primitive a backend namespace provides, with its contract."""
-
-OPTIONAL_PRIMITIVES: dict[str, str] = {
-    "logsumexp": "logsumexp(a, axes, keepdims) on float input",
-    "log_softmax": "log_softmax(a, axis) on float input",
-    "softmax": "softmax(a, axis) on float input",
-    "crossentropy": "crossentropy(logits, labels) -> per-sample loss, logits (..., C)",
-}
-"""Fused native forms of composite operations; ``None`` where a backend has none.
-
-``Tensor`` composes these operations from primitives when the backend
-leaves them out; a backend supplies them only to be faster.
-"""
+Unary: TypeAlias = Callable[[Any], Any]
+Binary: TypeAlias = Callable[[Any, Any], Any]
+Reduction: TypeAlias = Callable[[Any, "tuple[int, ...] | None", bool], Any]
+AlongAxis: TypeAlias = Callable[[Any, int], Any]
+Shape: TypeAlias = tuple[int, ...]
+Random: TypeAlias = Callable[[Shape, float, float, Any, Any], Any]
 
 
-def namespace(functions: dict[str, Any]) -> SimpleNamespace:
-    """A backend namespace from ``functions``, checked against :data:`PRIMITIVES`.
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Primitives:
+    """The functions on native arrays that a backend supplies.
 
-    Raises
-    ------
-    TypeError
-        If a primitive is missing, naming it.
+    Every field is a plain function on native arrays; its meaning is fixed
+    here, so ``Tensor`` can rely on it. Arguments arrive checked and
+    normalised (axes non-negative, dtypes native, shapes tuples); dtype
+    rules the framework does not follow natively are the primitive's job
+    (for example integer ``sum`` giving int64). The last four fields are
+    optional fused forms of composite operations: ``None`` where a backend
+    has none, and ``Tensor`` composes them from other primitives.
     """
-    missing = sorted(set(PRIMITIVES) - set(functions))
-    if missing:
-        raise TypeError(f"backend namespace lacks primitives: {', '.join(missing)}")
-    unknown = sorted(set(functions) - set(PRIMITIVES) - set(OPTIONAL_PRIMITIVES))
-    if unknown:
-        raise TypeError(f"backend namespace has unknown primitives: {', '.join(unknown)}")
-    return SimpleNamespace(
-        **{k: functions[k] for k in PRIMITIVES},
-        **{k: functions.get(k) for k in OPTIONAL_PRIMITIVES},
-    )
+
+    # types and conversion
+    accepts: Callable[[type], bool]  # is this a native array type of the framework
+    dtype_name: Callable[[Any], str]  # native dtype -> canonical name such as "float32"
+    dtype_from_name: Callable[[str], Any]  # canonical name -> native dtype
+    device: Unary  # the framework's device object of an array
+    to_numpy: Unary  # numpy.ndarray with the array's values
+    item: Unary  # Python scalar of a one-element array
+    astype: Binary  # (a, native dtype) -> a converted
+    seed: Callable[[int], Any]  # seed the generator behind uniform / normal
+    # operators the arrays' own operators do not cover identically
+    divide: Binary  # true division, integer operands giving float32
+    matmul: Binary  # NumPy matmul semantics, 1-d operands included
+    equal: Binary  # elementwise ==, bool result
+    not_equal: Binary  # elementwise !=, bool result
+    bitwise_invert: Unary  # ~a, logical for bool
+    bitwise_and: Binary  # a & b, logical for bool
+    bitwise_or: Binary  # a | b, logical for bool
+    bitwise_xor: Binary  # a ^ b, logical for bool
+    getitem: Binary  # NumPy indexing, index from _indexing.normalize_index
+    index_update: Callable[[Any, Any, Any], Any]  # copy of a with a[index] = values
+    # elementwise, NumPy meaning (float functions receive float input)
+    abs: Unary
+    sign: Unary
+    sqrt: Unary
+    square: Unary
+    exp: Unary
+    log: Unary
+    log1p: Unary
+    log2: Unary
+    log10: Unary
+    sin: Unary
+    cos: Unary
+    tan: Unary
+    arcsin: Unary
+    arccos: Unary
+    arctan: Unary
+    sinh: Unary
+    cosh: Unary
+    tanh: Unary
+    arcsinh: Unary
+    arccosh: Unary
+    arctanh: Unary
+    round: Unary  # halves to even
+    ceil: Unary
+    floor: Unary
+    isnan: Unary  # bool result, also for integer input
+    isinf: Unary
+    isfinite: Unary
+    logical_not: Unary  # non-zero counts as true
+    logical_and: Binary  # b may be a Python scalar
+    logical_or: Binary
+    minimum: Binary  # NaN propagates; b may be a Python scalar
+    maximum: Binary
+    clip: Callable[[Any, Any, Any], Any]  # Python scalar bounds of a's kind
+    where: Callable[[Any, Any, Any], Any]  # bool condition, x and y of one dtype
+    # reductions: axes is None (all) or a tuple of non-negative ints
+    sum: Reduction  # bool and integers narrower than 64 bits sum as int64
+    prod: Reduction  # as sum
+    mean: Reduction  # float input
+    min: Reduction
+    max: Reduction
+    all: Reduction  # bool result, non-zero counts as true
+    any: Reduction
+    argmin: AlongAxis  # int64 indices
+    argmax: AlongAxis
+    cumsum: AlongAxis  # int64 for bool and narrow integer input
+    sort: AlongAxis
+    argsort: AlongAxis  # int64 indices, stable
+    # shape
+    reshape: Callable[[Any, Shape], Any]
+    transpose: Callable[[Any, Shape], Any]  # (a, permutation)
+    squeeze: Callable[[Any, Shape], Any]  # (a, axes of length 1)
+    expand_dims: AlongAxis
+    tile: Callable[[Any, Shape], Any]  # multiples, one per axis
+    flip: Callable[[Any, Shape], Any]  # (a, axes)
+    pad_constant: Callable[[Any, tuple[tuple[int, int], ...], Any], Any]
+    take: Callable[[Any, Any, int], Any]  # gather along an axis
+    take_along_axis: Callable[[Any, Any, int], Any]  # NumPy's, negative indices too
+    concatenate: Callable[[list[Any], int], Any]  # arrays of one dtype
+    stack: Callable[[list[Any], int], Any]  # arrays of one dtype
+    # linear algebra
+    inv: Unary  # of (..., n, n) matrices
+    slogdet: Callable[[Any], tuple[Any, Any]]  # (sign, log|det|) of (..., n, n) matrices
+    meshgrid: Callable[[list[Any], Any], list[Any]]  # (1-d arrays, "xy" or "ij")
+    # functional updates: op is "add", "multiply", "min" or "max"; duplicates accumulate
+    scatter: Callable[[Any, Any, Any, str], Any]
+    from_dlpack: Unary  # array sharing the memory of an object with __dlpack__
+    # creation: the last argument is a native array whose device the result takes
+    full: Callable[[Shape, Any, Any, Any], Any]  # (shape, value, dtype, like)
+    arange: Callable[[Any, Any, Any, Any, Any], Any]  # (start, stop, step, dtype, like)
+    asarray: Callable[[Any, Any, Any], Any]  # (numpy array or list, dtype or None, like)
+    uniform: Random  # (shape, low, high, dtype, like)
+    normal: Random  # (shape, mean, stddev, dtype, like)
+    # optional fused forms (float input)
+    logsumexp: Reduction | None = None
+    log_softmax: AlongAxis | None = None
+    softmax: AlongAxis | None = None
+    crossentropy: Binary | None = None  # (logits (..., C), integer labels (...))
+    # (a, k, axis, largest, sorted) -> (values, int64 indices); equal values: lower index
+    # first; NaN counts as the largest value
+    topk: Callable[[Any, int, int, bool, bool], tuple[Any, Any]] | None = None
 
 
 def topk_via_last_axis(topk_last: Any, transpose: Any) -> Any:

@@ -30,7 +30,7 @@ import numpy as np
 
 from .._indexing import expand_ellipsis
 from .._tensor import Tensor
-from . import namespace, topk_via_last_axis
+from . import Primitives, topk_via_last_axis
 
 __all__ = ["JAXTensor"]
 
@@ -140,6 +140,20 @@ def _slogdet(a: Any) -> tuple[Any, Any]:
     return sign, logabsdet
 
 
+def _take_along_axis(a: Any, idx: Any, axis: int) -> Any:
+    n = a.shape[axis]
+    if not isinstance(idx, jax.core.Tracer) and idx.size:
+        if int(idx.min()) < -n or int(idx.max()) >= n:
+            raise IndexError(f"take_along_axis: index out of range for an axis of length {n}")
+    return jnp.take_along_axis(a, idx, axis=axis)
+
+
+def _cumsum(a: Any, axis: int) -> Any:
+    if a.dtype == np.bool_ or (a.dtype.kind in "iu" and a.dtype.itemsize < 4):
+        a = a.astype(jnp.int_ if a.dtype.kind != "u" else jnp.uint)  # the default integer
+    return jnp.cumsum(a, axis=axis)
+
+
 def _topk_last(a: Any, k: int, largest: bool, sorted: bool) -> tuple[Any, Any]:
     if largest:
         values, idx = jax.lax.top_k(a, k)
@@ -185,73 +199,71 @@ def _reduction(fn: Any) -> Any:
     return reduce
 
 
-_NS = namespace(
-    {
-        "accepts": lambda tp: issubclass(tp, jax.Array | jax.core.Tracer),
-        "dtype_name": lambda dt: np.dtype(dt).name,
-        "dtype_from_name": _dtype_from_name,
-        "device": _device,
-        "to_numpy": np.asarray,
-        "item": lambda a: a.item(),
-        "astype": lambda a, dt: a.astype(dt),
-        "seed": _KEYS.seed,
-        "divide": jnp.true_divide,
-        "matmul": jnp.matmul,
-        "equal": jnp.equal,
-        "not_equal": jnp.not_equal,
-        "bitwise_invert": jnp.invert,
-        "bitwise_and": jnp.bitwise_and,
-        "bitwise_or": jnp.bitwise_or,
-        "bitwise_xor": jnp.bitwise_xor,
-        "getitem": _getitem,
-        "index_update": _index_update,
-        **{
-            name: getattr(jnp, name)
-            for name in (
-                "abs sign sqrt square exp log log1p log2 log10 sin cos tan arcsin arccos "
-                "arctan sinh cosh tanh arcsinh arccosh arctanh round ceil floor isnan isinf "
-                "isfinite logical_not logical_and logical_or minimum maximum clip where "
-                "reshape transpose expand_dims tile flip concatenate stack"
-            ).split()
-        },
-        **{
-            name: _reduction(fn)
-            for name, fn in {
-                "sum": jnp.sum,
-                "prod": jnp.prod,
-                "mean": jnp.mean,
-                "min": jnp.min,
-                "max": jnp.max,
-                "all": jnp.all,
-                "any": jnp.any,
-            }.items()
-        },
-        "argmin": lambda a, axis: jnp.argmin(a, axis=axis),
-        "argmax": lambda a, axis: jnp.argmax(a, axis=axis),
-        "cumsum": lambda a, axis: jnp.cumsum(a, axis=axis),
-        "sort": lambda a, axis: jnp.sort(a, axis=axis, stable=True),
-        "argsort": lambda a, axis: jnp.argsort(a, axis=axis, stable=True),
-        "topk": topk_via_last_axis(_topk_last, jnp.transpose),
-        "squeeze": lambda a, axes: jnp.squeeze(a, axis=axes),
-        "pad_constant": lambda a, pads, value: jnp.pad(a, pads, constant_values=value),
-        "take": lambda a, idx, axis: jnp.take(a, idx, axis=axis),
-        "take_along_axis": lambda a, idx, axis: jnp.take_along_axis(a, idx, axis=axis),
-        "inv": jnp.linalg.inv,
-        "slogdet": _slogdet,
-        "meshgrid": lambda arrays, indexing: list(jnp.meshgrid(*arrays, indexing=indexing)),
-        "scatter": _scatter,
-        "from_dlpack": jnp.from_dlpack,
-        "full": lambda shape, v, dt, like: jnp.full(shape, v, dtype=dt, **_device_kw(like)),
-        "arange": lambda start, stop, step, dt, like: _place(
-            jnp.arange(start, stop, step, dtype=dt), like
-        ),
-        "asarray": lambda v, dt, like: jnp.asarray(v, dtype=dt, **_device_kw(like)),
-        "uniform": _uniform,
-        "normal": _normal,
-        "logsumexp": lambda a, axes, keepdims: jax.nn.logsumexp(a, axis=axes, keepdims=keepdims),
-        "log_softmax": lambda a, axis: jax.nn.log_softmax(a, axis=axis),
-        "softmax": lambda a, axis: jax.nn.softmax(a, axis=axis),
-    }
+_NS = Primitives(
+    accepts=lambda tp: issubclass(tp, jax.Array | jax.core.Tracer),
+    dtype_name=lambda dt: np.dtype(dt).name,
+    dtype_from_name=_dtype_from_name,
+    device=_device,
+    to_numpy=np.asarray,
+    item=lambda a: a.item(),
+    astype=lambda a, dt: a.astype(dt),
+    seed=_KEYS.seed,
+    divide=jnp.true_divide,
+    matmul=jnp.matmul,
+    equal=jnp.equal,
+    not_equal=jnp.not_equal,
+    bitwise_invert=jnp.invert,
+    bitwise_and=jnp.bitwise_and,
+    bitwise_or=jnp.bitwise_or,
+    bitwise_xor=jnp.bitwise_xor,
+    getitem=_getitem,
+    index_update=_index_update,
+    **{
+        name: getattr(jnp, name)
+        for name in (
+            "abs sign sqrt square exp log log1p log2 log10 sin cos tan arcsin arccos "
+            "arctan sinh cosh tanh arcsinh arccosh arctanh round ceil floor isnan isinf "
+            "isfinite logical_not logical_and logical_or minimum maximum clip where "
+            "reshape transpose expand_dims tile flip concatenate stack"
+        ).split()
+    },
+    **{
+        name: _reduction(fn)
+        for name, fn in {
+            "sum": jnp.sum,
+            "prod": jnp.prod,
+            "mean": jnp.mean,
+            "min": jnp.min,
+            "max": jnp.max,
+            "all": jnp.all,
+            "any": jnp.any,
+        }.items()
+    },
+    argmin=lambda a, axis: jnp.argmin(a, axis=axis),
+    argmax=lambda a, axis: jnp.argmax(a, axis=axis),
+    cumsum=_cumsum,
+    sort=lambda a, axis: jnp.sort(a, axis=axis, stable=True),
+    argsort=lambda a, axis: jnp.argsort(a, axis=axis, stable=True),
+    topk=topk_via_last_axis(_topk_last, jnp.transpose),
+    squeeze=lambda a, axes: jnp.squeeze(a, axis=axes),
+    pad_constant=lambda a, pads, value: jnp.pad(a, pads, constant_values=value),
+    take=lambda a, idx, axis: jnp.take(a, idx, axis=axis),
+    take_along_axis=_take_along_axis,
+    inv=jnp.linalg.inv,
+    slogdet=_slogdet,
+    meshgrid=lambda arrays, indexing: list(jnp.meshgrid(*arrays, indexing=indexing)),
+    scatter=_scatter,
+    from_dlpack=jnp.from_dlpack,
+    full=lambda shape, v, dt, like: jnp.full(shape, v, dtype=dt, **_device_kw(like)),
+    arange=lambda start, stop, step, dt, like: _place(
+        jnp.arange(start, stop, step, dtype=dt), like
+    ),
+    asarray=lambda v, dt, like: jnp.asarray(v, dtype=dt, **_device_kw(like)),
+    uniform=_uniform,
+    normal=_normal,
+    logsumexp=lambda a, axes, keepdims: jax.nn.logsumexp(a, axis=axes, keepdims=keepdims),
+    log_softmax=lambda a, axis: jax.nn.log_softmax(a, axis=axis),
+    softmax=lambda a, axis: jax.nn.softmax(a, axis=axis),
 )
 
 

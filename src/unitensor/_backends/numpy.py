@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from .._tensor import Tensor
-from . import namespace
+from . import Primitives
 
 __all__ = ["NumPyTensor"]
 
@@ -77,14 +77,6 @@ def _slogdet(a: Any) -> tuple[Any, Any]:
     return sign, logabsdet
 
 
-def _topk(a: Any, k: int, axis: int, largest: bool, sorted: bool) -> tuple[Any, Any]:
-    order = np.argsort(a, axis=axis, kind="stable")
-    if largest:
-        order = np.flip(order, axis=axis)
-    idx = np.take(order, np.arange(k), axis=axis)
-    return np.take_along_axis(a, idx, axis=axis), idx
-
-
 def _full(shape: tuple[int, ...], value: Any, dtype: Any, like: Any) -> Any:
     return np.full(shape, value, dtype=dtype)
 
@@ -114,67 +106,64 @@ def _reduction(fn: Any) -> Any:
     return reduce
 
 
-_NS = namespace(
-    {
-        "accepts": lambda tp: issubclass(tp, np.ndarray | np.generic),
-        "dtype_name": lambda dt: np.dtype(dt).name,
-        "dtype_from_name": _dtype_from_name,
-        "device": lambda a: "cpu",
-        "to_numpy": np.asarray,
-        "item": lambda a: a.item(),
-        "astype": lambda a, dt: a.astype(dt),
-        "seed": _seed,
-        "divide": _divide,
-        "matmul": np.matmul,
-        "equal": np.equal,
-        "not_equal": np.not_equal,
-        "bitwise_invert": np.invert,
-        "bitwise_and": np.bitwise_and,
-        "bitwise_or": np.bitwise_or,
-        "bitwise_xor": np.bitwise_xor,
-        "getitem": operator.getitem,
-        "index_update": _index_update,
-        **{
-            name: getattr(np, name)
-            for name in (
-                "abs sign sqrt square exp log log1p log2 log10 sin cos tan arcsin arccos "
-                "arctan sinh cosh tanh arcsinh arccosh arctanh round ceil floor isnan isinf "
-                "isfinite logical_not logical_and logical_or minimum maximum clip where "
-                "reshape transpose expand_dims tile flip take_along_axis concatenate stack"
-            ).split()
-        },
-        **{
-            name: _reduction(fn)
-            for name, fn in {
-                "sum": np.sum,
-                "prod": np.prod,
-                "mean": np.mean,
-                "min": np.amin,
-                "max": np.amax,
-                "all": np.all,
-                "any": np.any,
-            }.items()
-        },
-        "argmin": lambda a, axis: np.argmin(a, axis=axis),
-        "argmax": lambda a, axis: np.argmax(a, axis=axis),
-        "cumsum": lambda a, axis: np.cumsum(a, axis=axis),
-        "sort": lambda a, axis: np.sort(a, axis=axis, kind="stable"),
-        "argsort": lambda a, axis: np.argsort(a, axis=axis, kind="stable"),
-        "topk": _topk,
-        "squeeze": lambda a, axes: np.squeeze(a, axis=axes),
-        "pad_constant": lambda a, pads, value: np.pad(a, pads, constant_values=value),
-        "take": lambda a, idx, axis: np.take(a, idx, axis=axis),
-        "inv": np.linalg.inv,
-        "slogdet": _slogdet,
-        "meshgrid": lambda arrays, indexing: list(np.meshgrid(*arrays, indexing=indexing)),
-        "scatter": _scatter,
-        "from_dlpack": np.from_dlpack,
-        "full": _full,
-        "arange": _arange,
-        "asarray": _asarray,
-        "uniform": _uniform,
-        "normal": _normal,
-    }
+_NS = Primitives(
+    accepts=lambda tp: issubclass(tp, np.ndarray | np.generic),
+    dtype_name=lambda dt: np.dtype(dt).name,
+    dtype_from_name=_dtype_from_name,
+    device=lambda a: "cpu",
+    to_numpy=np.asarray,
+    item=lambda a: a.item(),
+    astype=lambda a, dt: a.astype(dt),
+    seed=_seed,
+    divide=_divide,
+    matmul=np.matmul,
+    equal=np.equal,
+    not_equal=np.not_equal,
+    bitwise_invert=np.invert,
+    bitwise_and=np.bitwise_and,
+    bitwise_or=np.bitwise_or,
+    bitwise_xor=np.bitwise_xor,
+    getitem=operator.getitem,
+    index_update=_index_update,
+    **{
+        name: getattr(np, name)
+        for name in (
+            "abs sign sqrt square exp log log1p log2 log10 sin cos tan arcsin arccos "
+            "arctan sinh cosh tanh arcsinh arccosh arctanh round ceil floor isnan isinf "
+            "isfinite logical_not logical_and logical_or minimum maximum clip where "
+            "reshape transpose expand_dims tile flip take_along_axis concatenate stack"
+        ).split()
+    },
+    **{
+        name: _reduction(fn)
+        for name, fn in {
+            "sum": np.sum,
+            "prod": np.prod,
+            "mean": np.mean,
+            "min": np.amin,
+            "max": np.amax,
+            "all": np.all,
+            "any": np.any,
+        }.items()
+    },
+    argmin=lambda a, axis: np.argmin(a, axis=axis),
+    argmax=lambda a, axis: np.argmax(a, axis=axis),
+    cumsum=lambda a, axis: np.cumsum(a, axis=axis),
+    sort=lambda a, axis: np.sort(a, axis=axis, kind="stable"),
+    argsort=lambda a, axis: np.argsort(a, axis=axis, kind="stable"),
+    squeeze=lambda a, axes: np.squeeze(a, axis=axes),
+    pad_constant=lambda a, pads, value: np.pad(a, pads, constant_values=value),
+    take=lambda a, idx, axis: np.take(a, idx, axis=axis),
+    inv=np.linalg.inv,
+    slogdet=_slogdet,
+    meshgrid=lambda arrays, indexing: list(np.meshgrid(*arrays, indexing=indexing)),
+    scatter=_scatter,
+    from_dlpack=np.from_dlpack,
+    full=_full,
+    arange=_arange,
+    asarray=_asarray,
+    uniform=_uniform,
+    normal=_normal,
 )
 
 

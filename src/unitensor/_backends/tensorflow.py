@@ -21,17 +21,19 @@ Native errors (``InvalidArgumentError``) on bad indices become
 
 from __future__ import annotations
 
+import importlib
 import math
 import threading
 from typing import Any
 
-import tensorflow as tf
-
 from .._indexing import expand_ellipsis
 from .._tensor import Tensor
-from . import namespace, topk_via_last_axis
+from . import Primitives
 
 __all__ = ["TensorFlowTensor"]
+
+# TensorFlow ships no type information; its module is typed as what it is to a checker.
+tf: Any = importlib.import_module("tensorflow")
 
 _INTS = (tf.int8, tf.int16, tf.int32, tf.uint8, tf.uint16, tf.uint32)
 _LN2 = math.log(2.0)
@@ -269,15 +271,6 @@ def _as_bool(a: Any) -> Any:
     return a if a.dtype == tf.bool else tf.cast(a, tf.bool)
 
 
-def _topk_last(a: Any, k: int, largest: bool, sorted: bool) -> tuple[Any, Any]:
-    if largest:
-        values, idx = tf.math.top_k(a, k, sorted=sorted)
-    else:
-        values, idx = tf.math.top_k(-a, k, sorted=sorted)
-        values = -values
-    return values, tf.cast(idx, tf.int64)
-
-
 def _take_along_axis(a: Any, idx: Any, axis: int) -> Any:
     n = a.shape[axis]
     idx = tf.cast(idx, tf.int64)
@@ -299,6 +292,43 @@ def _take_along_axis(a: Any, idx: Any, axis: int) -> Any:
     except tf.errors.InvalidArgumentError as e:
         raise _index_error(e) from e
     return tf.transpose(out, perm)
+
+
+def _argsort(a: Any, axis: int) -> Any:
+    """Stable argsort with NaN last (TensorFlow orders NaN arbitrarily)."""
+    if a.dtype == tf.bool:
+        a = tf.cast(a, tf.int8)
+    if not a.dtype.is_floating:
+        return tf.cast(tf.argsort(a, axis, stable=True), tf.int64)
+    nan = tf.math.is_nan(a)
+    by_value = tf.argsort(tf.where(nan, tf.constant(float("inf"), a.dtype), a), axis, stable=True)
+    nan_sorted = tf.cast(_take_along_axis(nan, by_value, axis), tf.int8)
+    nan_last = tf.argsort(nan_sorted, axis, stable=True)
+    return _take_along_axis(tf.cast(by_value, tf.int64), nan_last, axis)
+
+
+def _sort(a: Any, axis: int) -> Any:
+    if a.dtype.is_floating:
+        return _take_along_axis(a, _argsort(a, axis), axis)
+    if a.dtype == tf.bool:
+        return tf.cast(tf.sort(tf.cast(a, tf.int8), axis), tf.bool)
+    return tf.sort(a, axis)
+
+
+def _arg_extreme(fn: Any) -> Any:
+    """argmax / argmin returning the first NaN where there is one (as NumPy)."""
+
+    def arg(a: Any, axis: int) -> Any:
+        if a.dtype == tf.bool:
+            a = tf.cast(a, tf.int8)
+        out = fn(a, axis, output_type=tf.int64)
+        if a.dtype.is_floating:
+            nan = tf.math.is_nan(a)
+            first_nan = tf.math.argmax(tf.cast(nan, tf.int8), axis, output_type=tf.int64)
+            out = tf.where(tf.reduce_any(nan, axis), first_nan, out)
+        return out
+
+    return arg
 
 
 def _take(a: Any, idx: Any, axis: int) -> Any:
@@ -355,107 +385,104 @@ def _float_only(fn: Any, for_ints: Any) -> Any:
     return op
 
 
-_NS = namespace(
-    {
-        "accepts": lambda tp: issubclass(tp, tf.Tensor | tf.Variable),
-        "dtype_name": lambda dt: tf.as_dtype(dt).name,
-        "dtype_from_name": tf.as_dtype,
-        "device": lambda a: a.device,
-        "to_numpy": lambda a: a.numpy(),
-        "item": lambda a: a.numpy().item(),
-        "astype": tf.cast,
-        "seed": _GEN.seed,
-        "divide": _divide,
-        "matmul": _matmul,
-        "equal": tf.math.equal,
-        "not_equal": tf.math.not_equal,
-        "bitwise_invert": _invert,
-        "bitwise_and": _bitwise(tf.math.logical_and, tf.bitwise.bitwise_and),
-        "bitwise_or": _bitwise(tf.math.logical_or, tf.bitwise.bitwise_or),
-        "bitwise_xor": _bitwise(tf.math.logical_xor, tf.bitwise.bitwise_xor),
-        "getitem": _getitem,
-        "index_update": _index_update,
-        "abs": tf.math.abs,
-        "sign": tf.math.sign,
-        "sqrt": tf.math.sqrt,
-        "square": tf.math.square,
-        "exp": tf.math.exp,
-        "log": tf.math.log,
-        "log1p": tf.math.log1p,
-        "log2": lambda a: tf.math.log(a) / _LN2,
-        "log10": lambda a: tf.math.log(a) / _LN10,
-        "sin": tf.math.sin,
-        "cos": tf.math.cos,
-        "tan": tf.math.tan,
-        "arcsin": tf.math.asin,
-        "arccos": tf.math.acos,
-        "arctan": tf.math.atan,
-        "sinh": tf.math.sinh,
-        "cosh": tf.math.cosh,
-        "tanh": tf.math.tanh,
-        "arcsinh": tf.math.asinh,
-        "arccosh": tf.math.acosh,
-        "arctanh": tf.math.atanh,
-        "round": _float_only(tf.math.round, tf.identity),
-        "ceil": _float_only(tf.math.ceil, tf.identity),
-        "floor": _float_only(tf.math.floor, tf.identity),
-        "isnan": _float_only(tf.math.is_nan, lambda a: tf.zeros_like(a, dtype=tf.bool)),
-        "isinf": _float_only(tf.math.is_inf, lambda a: tf.zeros_like(a, dtype=tf.bool)),
-        "isfinite": _float_only(tf.math.is_finite, lambda a: tf.ones_like(a, dtype=tf.bool)),
-        "logical_not": lambda a: tf.math.logical_not(_as_bool(a)),
-        "logical_and": lambda a, b: tf.math.logical_and(
-            _as_bool(a), bool(b) if isinstance(b, int | float) else _as_bool(b)
-        ),
-        "logical_or": lambda a, b: tf.math.logical_or(
-            _as_bool(a), bool(b) if isinstance(b, int | float) else _as_bool(b)
-        ),
-        "minimum": tf.math.minimum,
-        "maximum": tf.math.maximum,
-        "clip": tf.clip_by_value,
-        "where": tf.where,
-        "sum": lambda a, axes, keepdims: tf.reduce_sum(_to_int64(a), _axes(axes), keepdims),
-        "prod": lambda a, axes, keepdims: tf.reduce_prod(_to_int64(a), _axes(axes), keepdims),
-        "mean": lambda a, axes, keepdims: tf.reduce_mean(a, _axes(axes), keepdims),
-        "min": _min,
-        "max": _max,
-        "all": lambda a, axes, keepdims: tf.reduce_all(_as_bool(a), _axes(axes), keepdims),
-        "any": lambda a, axes, keepdims: tf.reduce_any(_as_bool(a), _axes(axes), keepdims),
-        "argmin": lambda a, axis: tf.math.argmin(a, axis, output_type=tf.int64),
-        "argmax": lambda a, axis: tf.math.argmax(a, axis, output_type=tf.int64),
-        "cumsum": lambda a, axis: tf.math.cumsum(_to_int64(a), axis),
-        "sort": lambda a, axis: tf.sort(a, axis),
-        "argsort": lambda a, axis: tf.cast(tf.argsort(a, axis, stable=True), tf.int64),
-        "topk": topk_via_last_axis(_topk_last, tf.transpose),
-        "reshape": tf.reshape,
-        "transpose": tf.transpose,
-        "squeeze": lambda a, axes: tf.squeeze(a, list(axes)) if axes else a,
-        "expand_dims": tf.expand_dims,
-        "tile": tf.tile,
-        "flip": lambda a, axes: tf.reverse(a, list(axes)) if axes else a,
-        "pad_constant": lambda a, pads, value: tf.pad(
-            a, [list(p) for p in pads], constant_values=_const(value, a.dtype)
-        ),
-        "take": _take,
-        "take_along_axis": _take_along_axis,
-        "concatenate": tf.concat,
-        "stack": tf.stack,
-        "inv": tf.linalg.inv,
-        "slogdet": _slogdet,
-        "meshgrid": lambda arrays, indexing: list(tf.meshgrid(*arrays, indexing=indexing)),
-        "scatter": _scatter,
-        "from_dlpack": _from_dlpack,
-        "full": _on_device(_full),
-        "arange": _on_device(_arange),
-        "asarray": _on_device(_asarray),
-        "uniform": _on_device(_uniform),
-        "normal": _on_device(_normal),
-        "logsumexp": lambda a, axes, keepdims: tf.reduce_logsumexp(a, _axes(axes), keepdims),
-        "log_softmax": lambda a, axis: tf.nn.log_softmax(a, axis),
-        "softmax": lambda a, axis: tf.nn.softmax(a, axis),
-        "crossentropy": lambda logits, labels: tf.nn.sparse_softmax_cross_entropy_with_logits(
-            labels=labels, logits=logits
-        ),
-    }
+_NS = Primitives(
+    accepts=lambda tp: issubclass(tp, tf.Tensor | tf.Variable),
+    dtype_name=lambda dt: tf.as_dtype(dt).name,
+    dtype_from_name=tf.as_dtype,
+    device=lambda a: a.device,
+    to_numpy=lambda a: a.numpy(),
+    item=lambda a: a.numpy().item(),
+    astype=tf.cast,
+    seed=_GEN.seed,
+    divide=_divide,
+    matmul=_matmul,
+    equal=tf.math.equal,
+    not_equal=tf.math.not_equal,
+    bitwise_invert=_invert,
+    bitwise_and=_bitwise(tf.math.logical_and, tf.bitwise.bitwise_and),
+    bitwise_or=_bitwise(tf.math.logical_or, tf.bitwise.bitwise_or),
+    bitwise_xor=_bitwise(tf.math.logical_xor, tf.bitwise.bitwise_xor),
+    getitem=_getitem,
+    index_update=_index_update,
+    abs=tf.math.abs,
+    sign=tf.math.sign,
+    sqrt=tf.math.sqrt,
+    square=tf.math.square,
+    exp=tf.math.exp,
+    log=tf.math.log,
+    log1p=tf.math.log1p,
+    log2=lambda a: tf.math.log(a) / _LN2,
+    log10=lambda a: tf.math.log(a) / _LN10,
+    sin=tf.math.sin,
+    cos=tf.math.cos,
+    tan=tf.math.tan,
+    arcsin=tf.math.asin,
+    arccos=tf.math.acos,
+    arctan=tf.math.atan,
+    sinh=tf.math.sinh,
+    cosh=tf.math.cosh,
+    tanh=tf.math.tanh,
+    arcsinh=tf.math.asinh,
+    arccosh=tf.math.acosh,
+    arctanh=tf.math.atanh,
+    round=_float_only(tf.math.round, tf.identity),
+    ceil=_float_only(tf.math.ceil, tf.identity),
+    floor=_float_only(tf.math.floor, tf.identity),
+    isnan=_float_only(tf.math.is_nan, lambda a: tf.zeros_like(a, dtype=tf.bool)),
+    isinf=_float_only(tf.math.is_inf, lambda a: tf.zeros_like(a, dtype=tf.bool)),
+    isfinite=_float_only(tf.math.is_finite, lambda a: tf.ones_like(a, dtype=tf.bool)),
+    logical_not=lambda a: tf.math.logical_not(_as_bool(a)),
+    logical_and=lambda a, b: tf.math.logical_and(
+        _as_bool(a), bool(b) if isinstance(b, int | float) else _as_bool(b)
+    ),
+    logical_or=lambda a, b: tf.math.logical_or(
+        _as_bool(a), bool(b) if isinstance(b, int | float) else _as_bool(b)
+    ),
+    minimum=tf.math.minimum,
+    maximum=tf.math.maximum,
+    clip=lambda a, lo, hi: tf.math.minimum(tf.math.maximum(a, lo), hi),
+    where=tf.where,
+    sum=lambda a, axes, keepdims: tf.reduce_sum(_to_int64(a), _axes(axes), keepdims),
+    prod=lambda a, axes, keepdims: tf.reduce_prod(_to_int64(a), _axes(axes), keepdims),
+    mean=lambda a, axes, keepdims: tf.reduce_mean(a, _axes(axes), keepdims),
+    min=_min,
+    max=_max,
+    all=lambda a, axes, keepdims: tf.reduce_all(_as_bool(a), _axes(axes), keepdims),
+    any=lambda a, axes, keepdims: tf.reduce_any(_as_bool(a), _axes(axes), keepdims),
+    argmin=_arg_extreme(tf.math.argmin),
+    argmax=_arg_extreme(tf.math.argmax),
+    cumsum=lambda a, axis: tf.math.cumsum(_to_int64(a), axis),
+    sort=_sort,
+    argsort=_argsort,
+    reshape=tf.reshape,
+    transpose=tf.transpose,
+    squeeze=lambda a, axes: tf.squeeze(a, list(axes)) if axes else a,
+    expand_dims=tf.expand_dims,
+    tile=tf.tile,
+    flip=lambda a, axes: tf.reverse(a, list(axes)) if axes else a,
+    pad_constant=lambda a, pads, value: tf.pad(
+        a, [list(p) for p in pads], constant_values=_const(value, a.dtype)
+    ),
+    take=_take,
+    take_along_axis=_take_along_axis,
+    concatenate=tf.concat,
+    stack=tf.stack,
+    inv=tf.linalg.inv,
+    slogdet=_slogdet,
+    meshgrid=lambda arrays, indexing: list(tf.meshgrid(*arrays, indexing=indexing)),
+    scatter=_scatter,
+    from_dlpack=_from_dlpack,
+    full=_on_device(_full),
+    arange=_on_device(_arange),
+    asarray=_on_device(_asarray),
+    uniform=_on_device(_uniform),
+    normal=_on_device(_normal),
+    logsumexp=lambda a, axes, keepdims: tf.reduce_logsumexp(a, _axes(axes), keepdims),
+    log_softmax=lambda a, axis: tf.nn.log_softmax(a, axis),
+    softmax=lambda a, axis: tf.nn.softmax(a, axis),
+    crossentropy=lambda logits, labels: tf.nn.sparse_softmax_cross_entropy_with_logits(
+        labels=labels, logits=logits
+    ),
 )
 
 

@@ -5,12 +5,15 @@ slices with negative steps (PyTorch refuses them) become a positive slice
 and a flip; ``prod`` over several axes reduces one axis at a time;
 ``matmul`` and ``where`` promote mixed dtypes first; ``take_along_axis``
 accepts negative indices. Gradients use ``torch.autograd.grad`` on a
-detached copy of the input, so no ``.grad`` is ever written.
+detached copy of the input, so no ``.grad`` is ever written; inside another
+gradient call the graph is kept (``create_graph``), so gradients of
+gradients work as on TensorFlow and JAX.
 """
 
 from __future__ import annotations
 
 import operator
+import threading
 from typing import Any
 
 import numpy as np
@@ -20,7 +23,7 @@ import torch.utils.dlpack
 
 from .._indexing import expand_ellipsis
 from .._tensor import Tensor
-from . import namespace
+from . import Primitives
 
 __all__ = ["PyTorchTensor"]
 
@@ -147,13 +150,29 @@ def _prod(a: Any, axes: tuple[int, ...] | None, keepdims: bool) -> Any:
 
 
 def _topk(a: Any, k: int, axis: int, largest: bool, sorted: bool) -> tuple[Any, Any]:
-    values, indices = torch.topk(a, k, dim=axis, largest=largest, sorted=sorted)
-    return values, indices
+    # a stable sort, not torch.topk, so that equal values come lower index first
+    values, indices = torch.sort(a, dim=axis, descending=largest, stable=True)
+    return values.narrow(axis, 0, k), indices.narrow(axis, 0, k)
+
+
+def _sign(a: Any) -> Any:
+    out = torch.sign(a)
+    return torch.where(torch.isnan(a), a, out) if a.is_floating_point() else out
+
+
+def _arg_extreme(fn: Any) -> Any:
+    def arg(a: Any, axis: int) -> Any:
+        return fn(a.to(torch.uint8) if a.dtype == torch.bool else a, dim=axis)
+
+    return arg
 
 
 def _take_along_axis(a: Any, idx: Any, axis: int) -> Any:
     idx = idx.to(torch.int64)
-    idx = torch.where(idx < 0, idx + a.shape[axis], idx)
+    n = a.shape[axis]
+    if idx.numel() and bool(((idx < -n) | (idx >= n)).any()):
+        raise IndexError(f"take_along_axis: index out of range for an axis of length {n}")
+    idx = torch.where(idx < 0, idx + n, idx)
     return torch.take_along_dim(a, idx, dim=axis)
 
 
@@ -186,81 +205,89 @@ def _to_numpy(a: Any) -> Any:
     return a.detach().cpu().numpy()
 
 
-_NS = namespace(
-    {
-        "accepts": lambda tp: issubclass(tp, torch.Tensor),
-        "dtype_name": lambda dt: str(dt).removeprefix("torch."),
-        "dtype_from_name": lambda name: getattr(torch, name),
-        "device": lambda a: a.device,
-        "to_numpy": _to_numpy,
-        "item": lambda a: a.item(),
-        "astype": lambda a, dt: a.to(dt),
-        "seed": torch.manual_seed,
-        "divide": operator.truediv,
-        "matmul": _matmul,
-        "equal": operator.eq,
-        "not_equal": operator.ne,
-        "bitwise_invert": operator.invert,
-        "bitwise_and": operator.and_,
-        "bitwise_or": operator.or_,
-        "bitwise_xor": operator.xor,
-        "getitem": _getitem,
-        "index_update": _index_update,
-        **{
-            name: getattr(torch, name)
-            for name in (
-                "abs sign sqrt square exp log log1p log2 log10 sin cos tan arcsin arccos "
-                "arctan sinh cosh tanh arcsinh arccosh arctanh round ceil floor isnan isinf "
-                "isfinite logical_not reshape tile stack"
-            ).split()
-        },
-        "logical_and": lambda a, b: torch.logical_and(a, _as_tensor(b, a)),
-        "logical_or": lambda a, b: torch.logical_or(a, _as_tensor(b, a)),
-        "minimum": _minimum,
-        "maximum": _maximum,
-        "clip": torch.clamp,
-        "where": lambda c, x, y: torch.where(c, *_same_dtype(x, y)),
-        "sum": lambda a, axes, keepdims: torch.sum(a, dim=axes, keepdim=keepdims),
-        "prod": _prod,
-        "mean": lambda a, axes, keepdims: torch.mean(a, dim=axes, keepdim=keepdims),
-        "min": lambda a, axes, keepdims: torch.amin(a, dim=_all_axes(a, axes), keepdim=keepdims),
-        "max": lambda a, axes, keepdims: torch.amax(a, dim=_all_axes(a, axes), keepdim=keepdims),
-        "all": lambda a, axes, keepdims: torch.all(a, dim=_all_axes(a, axes), keepdim=keepdims),
-        "any": lambda a, axes, keepdims: torch.any(a, dim=_all_axes(a, axes), keepdim=keepdims),
-        "argmin": lambda a, axis: torch.argmin(a, dim=axis),
-        "argmax": lambda a, axis: torch.argmax(a, dim=axis),
-        "cumsum": lambda a, axis: torch.cumsum(a, dim=axis),
-        "sort": lambda a, axis: torch.sort(a, dim=axis, stable=True).values,
-        "argsort": lambda a, axis: torch.argsort(a, dim=axis, stable=True),
-        "topk": _topk,
-        "transpose": lambda a, perm: a.permute(perm),
-        "squeeze": lambda a, axes: torch.squeeze(a, dim=axes) if axes else a,
-        "expand_dims": torch.unsqueeze,
-        "flip": lambda a, axes: torch.flip(a, axes),
-        "pad_constant": _pad_constant,
-        "take": lambda a, idx, axis: torch.index_select(a, axis, idx),
-        "take_along_axis": _take_along_axis,
-        "concatenate": lambda arrays, axis: torch.cat(arrays, dim=axis),
-        "inv": torch.linalg.inv,
-        "slogdet": _slogdet,
-        "meshgrid": lambda arrays, indexing: list(torch.meshgrid(*arrays, indexing=indexing)),
-        "scatter": _scatter,
-        "from_dlpack": torch.utils.dlpack.from_dlpack,
-        "full": lambda shape, v, dt, like: torch.full(shape, v, dtype=dt, device=like.device),
-        "arange": lambda start, stop, step, dt, like: torch.arange(
-            start, stop, step, dtype=dt, device=like.device
-        ),
-        "asarray": _asarray,
-        "uniform": _uniform,
-        "normal": _normal,
-        "logsumexp": lambda a, axes, keepdims: torch.logsumexp(
-            a, dim=_all_axes(a, axes), keepdim=keepdims
-        ),
-        "log_softmax": lambda a, axis: torch.log_softmax(a, dim=axis),
-        "softmax": lambda a, axis: torch.softmax(a, dim=axis),
-        "crossentropy": _crossentropy,
-    }
+_NS = Primitives(
+    accepts=lambda tp: issubclass(tp, torch.Tensor),
+    dtype_name=lambda dt: str(dt).removeprefix("torch."),
+    dtype_from_name=lambda name: getattr(torch, name),
+    device=lambda a: a.device,
+    to_numpy=_to_numpy,
+    item=lambda a: a.item(),
+    astype=lambda a, dt: a.to(dt),
+    seed=torch.manual_seed,
+    divide=operator.truediv,
+    matmul=_matmul,
+    equal=operator.eq,
+    not_equal=operator.ne,
+    bitwise_invert=operator.invert,
+    bitwise_and=operator.and_,
+    bitwise_or=operator.or_,
+    bitwise_xor=operator.xor,
+    getitem=_getitem,
+    index_update=_index_update,
+    **{
+        name: getattr(torch, name)
+        for name in (
+            "abs sqrt square exp log log1p log2 log10 sin cos tan arcsin arccos "
+            "arctan sinh cosh tanh arcsinh arccosh arctanh round ceil floor isnan isinf "
+            "isfinite logical_not reshape tile stack"
+        ).split()
+    },
+    logical_and=lambda a, b: torch.logical_and(a, _as_tensor(b, a)),
+    logical_or=lambda a, b: torch.logical_or(a, _as_tensor(b, a)),
+    minimum=_minimum,
+    maximum=_maximum,
+    clip=torch.clamp,
+    where=lambda c, x, y: torch.where(c, *_same_dtype(x, y)),
+    sum=lambda a, axes, keepdims: torch.sum(a, dim=axes, keepdim=keepdims),
+    prod=_prod,
+    mean=lambda a, axes, keepdims: torch.mean(a, dim=axes, keepdim=keepdims),
+    min=lambda a, axes, keepdims: torch.amin(a, dim=_all_axes(a, axes), keepdim=keepdims),
+    max=lambda a, axes, keepdims: torch.amax(a, dim=_all_axes(a, axes), keepdim=keepdims),
+    all=lambda a, axes, keepdims: torch.all(a, dim=_all_axes(a, axes), keepdim=keepdims),
+    any=lambda a, axes, keepdims: torch.any(a, dim=_all_axes(a, axes), keepdim=keepdims),
+    argmin=_arg_extreme(torch.argmin),
+    argmax=_arg_extreme(torch.argmax),
+    cumsum=lambda a, axis: torch.cumsum(a, dim=axis),
+    sort=lambda a, axis: torch.sort(a, dim=axis, stable=True).values,
+    argsort=lambda a, axis: torch.argsort(a, dim=axis, stable=True),
+    topk=_topk,
+    sign=_sign,
+    transpose=lambda a, perm: a.permute(perm),
+    squeeze=lambda a, axes: torch.squeeze(a, dim=axes) if axes else a,
+    expand_dims=torch.unsqueeze,
+    flip=lambda a, axes: torch.flip(a, axes),
+    pad_constant=_pad_constant,
+    take=lambda a, idx, axis: torch.index_select(a, axis, idx),
+    take_along_axis=_take_along_axis,
+    concatenate=lambda arrays, axis: torch.cat(arrays, dim=axis),
+    inv=torch.linalg.inv,
+    slogdet=_slogdet,
+    meshgrid=lambda arrays, indexing: list(torch.meshgrid(*arrays, indexing=indexing)),
+    scatter=_scatter,
+    from_dlpack=torch.utils.dlpack.from_dlpack,
+    full=lambda shape, v, dt, like: torch.full(shape, v, dtype=dt, device=like.device),
+    arange=lambda start, stop, step, dt, like: torch.arange(
+        start, stop, step, dtype=dt, device=like.device
+    ),
+    asarray=_asarray,
+    uniform=_uniform,
+    normal=_normal,
+    logsumexp=lambda a, axes, keepdims: torch.logsumexp(
+        a, dim=_all_axes(a, axes), keepdim=keepdims
+    ),
+    log_softmax=lambda a, axis: torch.log_softmax(a, dim=axis),
+    softmax=lambda a, axis: torch.softmax(a, dim=axis),
+    crossentropy=_crossentropy,
 )
+
+
+class _Depth(threading.local):
+    """How many gradient calls are active in this thread (for gradients of gradients)."""
+
+    value = 0
+
+
+_DEPTH = _Depth()
 
 
 class PyTorchTensor(Tensor):
@@ -279,14 +306,21 @@ class PyTorchTensor(Tensor):
         """Run ``f_raw`` under autograd; return detached value, aux and gradient."""
         from .._autodiff import map_tensors
 
-        xg = x.detach().requires_grad_(True)
-        with torch.enable_grad():
-            loss, aux = f_raw(xg)
-            if loss.requires_grad:
-                (g,) = torch.autograd.grad(loss, xg, allow_unused=True)
-            else:
-                g = None
+        nested = _DEPTH.value > 0  # inside another gradient call: keep the graph for it
+        xg = x if nested and x.requires_grad else x.detach().requires_grad_(True)
+        _DEPTH.value += 1
+        try:
+            with torch.enable_grad():
+                loss, aux = f_raw(xg)
+                if loss.requires_grad:
+                    (g,) = torch.autograd.grad(loss, xg, allow_unused=True, create_graph=nested)
+                else:
+                    g = None
+        finally:
+            _DEPTH.value -= 1
         if g is None:
             g = torch.zeros_like(x)
+        if nested:
+            return loss, aux, g
         aux = map_tensors(lambda t: cls(t.raw.detach()), aux)
         return loss.detach(), aux, g
