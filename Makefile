@@ -7,7 +7,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: demo test lint typecheck pytest docs install clean
+.PHONY: demo test lint typecheck pytest docs install clean bench bench-docs
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -42,3 +42,11 @@ test: lint typecheck pytest docs
 
 clean:
 	rm -rf $(VENV) build dist site src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+
+# Overhead against native code, every installed backend (EagerPy as a third column
+# when installed). `make bench-docs` also writes the table and plot into docs/.
+bench: $(STAMP)
+	$(PY) benchmarks/bench.py
+
+bench-docs: $(STAMP)
+	$(PY) benchmarks/bench.py --docs

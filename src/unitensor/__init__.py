@@ -16,17 +16,16 @@ from __future__ import annotations
 import math as _math
 from typing import TYPE_CHECKING, Any
 
-from . import modules, norms
+from . import _functions, modules, norms
 from ._autodiff import grad, value_and_grad, value_and_grad_fn, value_aux_and_grad
 from ._backends.numpy import NumPyTensor
 from ._convert import convert
-from ._dtypes import DTYPES as _DTYPES
-from ._dtypes import DType
 from ._errors import AxisError
-from ._functions import *  # noqa: F403
-from ._functions import __all__ as _function_names
+from ._functions import *  # noqa: F403  # every function form; the names are in its __all__
 from ._registry import astensor, astensor_, astensors, astensors_, istensor, seed
 from ._tensor import Tensor
+from .dtypes import DTYPES as _DTYPES
+from .dtypes import DType
 
 if TYPE_CHECKING:
     from ._backends.jax import JAXTensor
@@ -49,12 +48,16 @@ class _IndexBuilder:
 
 
 index = _IndexBuilder()
+"""Build an index once and reuse it: ``i = ut.index[:, 0]; t[i]``."""
 
 numpy = modules.numpy
+"""NumPy's module speaking tensors (see :mod:`unitensor.modules`)."""
 torch = modules.torch
+"""PyTorch's module speaking tensors."""
 tensorflow = modules.tensorflow
+"""TensorFlow's module speaking tensors."""
 jax = modules.jax
-"""Build an index once and reuse it: ``i = ut.index[:, 0]; t[i]``."""
+"""JAX's module speaking tensors (``ut.jax.numpy`` is ``jax.numpy``)."""
 newaxis = None
 """Alias of ``None`` in an index: inserts an axis of length 1."""
 inf = _math.inf
@@ -139,5 +142,5 @@ __all__ = [
     "value_and_grad",
     "value_and_grad_fn",
     "value_aux_and_grad",
-    *_function_names,
 ]
+__all__ += _functions.__all__

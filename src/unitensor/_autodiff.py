@@ -14,14 +14,18 @@ tape is not persistent and is dropped on return, JAX is functional. Values
 and auxiliary outputs come back detached from the graph.
 """
 
+# pyright: reportPrivateUsage=false
+# (this module is part of the Tensor implementation and uses its protected members)
+
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, Literal, TypeVar, overload
 
-from . import _dtypes
+from . import dtypes
 from ._registry import astensor
 from ._tensor import Tensor
+from .modules import map_containers
 
 __all__ = ["grad", "value_and_grad", "value_and_grad_fn", "value_aux_and_grad"]
 
@@ -34,11 +38,7 @@ def map_tensors(fn: Callable[[Tensor], Any], tree: Any) -> Any:
     """Apply ``fn`` to every tensor in nested tuples, lists and dicts."""
     if isinstance(tree, Tensor):
         return fn(tree)
-    if isinstance(tree, tuple | list):
-        return type(tree)(map_tensors(fn, v) for v in tree)
-    if isinstance(tree, dict):
-        return {k: map_tensors(fn, v) for k, v in tree.items()}
-    return tree
+    return map_containers(lambda v: map_tensors(fn, v), tree, tree)
 
 
 def _check_input(cls: type[Tensor], x: Any) -> Tensor:
@@ -49,7 +49,7 @@ def _check_input(cls: type[Tensor], x: Any) -> Tensor:
             f"value_and_grad_fn was made for {cls.framework} tensors, "
             f"called with a {t.framework} tensor"
         )
-    if _dtypes.kind(cls._dtype_name(t.raw.dtype)) not in "fc":
+    if dtypes.kind(cls._dtype_name(t.raw.dtype)) not in "fc":
         raise TypeError(
             f"cannot differentiate with respect to a tensor of dtype {t.raw.dtype}; "
             "use a floating dtype"
@@ -59,14 +59,14 @@ def _check_input(cls: type[Tensor], x: Any) -> Tensor:
 
 def _loss_raw(cls: type[Tensor], out: Any, has_aux: bool) -> tuple[Any, Any]:
     """Split ``f``'s output into the native scalar loss and the aux part."""
+    pair: Any = out  # (kept un-narrowed by the isinstance test below)
     if has_aux:
-        if not isinstance(out, tuple) or len(out) != 2:
+        if not isinstance(out, tuple) or len(pair) != 2:
             raise ValueError("with has_aux=True, f must return a pair (loss, aux)")
-        loss, aux = out
+        value, aux = pair
     else:
-        loss, aux = out, None
-    if not isinstance(loss, Tensor):
-        loss = astensor(loss)
+        value, aux = pair, None
+    loss: Tensor = value if isinstance(value, Tensor) else astensor(value)
     if type(loss) is not cls:
         raise TypeError(f"f returned a {loss.framework} tensor, expected {cls.framework}")
     if len(loss.raw.shape) != 0:
@@ -86,7 +86,9 @@ def value_and_grad_fn(
 ) -> Callable[..., tuple[T, Any, T]]: ...
 
 
-def value_and_grad_fn(t: T, f: Callable[..., Any], has_aux: bool = False) -> Callable[..., Any]:
+def value_and_grad_fn(
+    t: Tensor, f: Callable[..., Any], has_aux: bool = False
+) -> Callable[..., Any]:
     """A function returning ``f``'s value and gradient w.r.t. its first argument.
 
     Parameters

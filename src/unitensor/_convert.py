@@ -1,5 +1,8 @@
 """Moving tensors between frameworks: :func:`convert`."""
 
+# pyright: reportPrivateUsage=false
+# (this module is part of the Tensor implementation and uses its protected members)
+
 from __future__ import annotations
 
 from typing import Any
@@ -37,15 +40,28 @@ def convert(t: Any, backend: str) -> Tensor:
         If ``backend`` is unknown.
     ImportError
         If the target framework is not installed.
+    TypeError
+        If ``t`` is not an array of a supported framework.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.array([1.0, 2.0], dtype=np.float32))
+    >>> ut.convert(x, "torch")
+    PyTorchTensor(tensor([1., 2.]))
+    >>> ut.convert(x, "numpy") is x
+    True
     """
-    src = astensor(t)
+    src: Tensor = astensor(t)
     cls = backend_class(backend)
     if type(src) is cls:
         return src
     raw = src.raw
-    source = getattr(type(src), "_dlpack_source", None)
+    source: Any = getattr(type(src), "_dlpack_source", None)
     try:
-        return cls(cls._ns.from_dlpack(source(raw) if source is not None else raw))
+        exported: Any = source(raw) if source is not None else raw
+        return cls(cls._ns.from_dlpack(exported))
     except Exception:  # DLPack refused (device, dtype, layout): copy through the host
         copy = np.array(src.numpy(), order="C", copy=True)
         return cls(cls._ns.from_dlpack(copy))

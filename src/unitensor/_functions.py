@@ -7,13 +7,16 @@ name. Functions of several tensors (``concatenate``, ``stack``, ``where``,
 ``matmul``) check that all of them belong to one framework.
 """
 
+# pyright: reportPrivateUsage=false
+# (this module is part of the Tensor implementation and uses its protected members)
+
 from __future__ import annotations
 
 import builtins
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
-from . import _dtypes
+from . import dtypes
 from ._errors import AxisError
 from ._registry import astensor
 from ._tensor import Axes, PadMode, Scalar, Tensor, TensorOrScalar
@@ -456,14 +459,14 @@ def pad(
 
 def _joined(tensors: Sequence[Any], what: str) -> tuple[type[Tensor], list[Any]]:
     """Tensor class and promoted native arrays of a sequence of tensors."""
-    ts = [_w(t) for t in tensors]
+    ts: list[Tensor] = [_w(t) for t in tensors]
     if not ts:
         raise ValueError(f"{what} needs at least one tensor")
-    cls = type(ts[0])
+    cls: type[Tensor] = type(ts[0])
     raws = [ts[0]._unwrap(t) for t in ts]
     name = cls._dtype_name(raws[0].dtype)
     for r in raws[1:]:
-        name = _dtypes.result_name(name, cls._dtype_name(r.dtype))
+        name = dtypes.result_name(name, cls._dtype_name(r.dtype))
     target = cls._native_dtype(name)
     return cls, [r if r.dtype == target else cls._ns.astype(r, target) for r in raws]
 

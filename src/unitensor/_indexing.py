@@ -8,39 +8,41 @@ what their framework lacks (negative slice steps on PyTorch, advanced
 indexing on TensorFlow) on that one form.
 """
 
+# pyright: reportPrivateUsage=false
+# (this module is part of the Tensor implementation and uses its protected members)
+
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 if TYPE_CHECKING:
     from ._tensor import Tensor
 
-__all__ = ["expand_ellipsis", "normalize_index"]
+__all__ = ["as_tuple", "expand_ellipsis", "normalize_index"]
 
 
 def _item(t: Tensor, item: Any) -> Any:
     """Normalise one index item (see the module docstring)."""
     cls = type(t)
+    value: Any = list(item) if isinstance(item, range) else item  # (not narrowed below)
     if item is None or item is Ellipsis or item.__class__ is int or item.__class__ is slice:
         return item
     if isinstance(item, bool):
         raise IndexError("a bool scalar is not a supported index; use a bool tensor mask")
     if isinstance(item, int | np.integer):
-        return int(item)
+        return int(value)
     if isinstance(item, float | np.floating):
         raise IndexError(
             f"only integers, slices, None, ... and integer or bool arrays are "
             f"valid indices, got {item!r}"
         )
-    if isinstance(item, range):
-        item = list(item)
-    if isinstance(item, list) or (
+    if isinstance(item, list | range) or (
         isinstance(item, np.ndarray) and not isinstance(t.raw, np.ndarray | np.generic)
     ):
-        arr = np.asarray(item)
+        arr = np.asarray(value)
         if arr.dtype.kind == "u":
             arr = arr.astype(np.int64)
         if arr.dtype.kind not in "biu":
@@ -50,7 +52,7 @@ def _item(t: Tensor, item: Any) -> Any:
                 raise IndexError(f"index arrays must be integer or bool, got {arr.dtype}")
         return t._ns.asarray(arr, None, t.raw)
     raw = t._unwrap(item)
-    from ._dtypes import kind
+    from .dtypes import kind
 
     k = kind(cls._dtype_name(raw.dtype))
     if k not in "biu":
@@ -73,8 +75,16 @@ def normalize_index(t: Tensor, index: Any) -> Any:
         If an index tensor belongs to another framework.
     """
     if isinstance(index, tuple):
-        return tuple(_item(t, i) for i in index)
+        return tuple(_item(t, i) for i in as_tuple(index))
     return _item(t, index)
+
+
+def as_tuple(index: Any) -> tuple[Any, ...]:
+    """A normalised index as a tuple of items (a single item becomes a 1-tuple)."""
+    if isinstance(index, tuple):
+        items: tuple[Any, ...] = cast(Any, index)
+        return items
+    return (index,)
 
 
 def expand_ellipsis(

@@ -10,6 +10,9 @@ Adding a backend means one new module in ``_backends`` and one line in
 ``BACKENDS``.
 """
 
+# pyright: reportPrivateUsage=false
+# (this module is part of the Tensor implementation and uses its protected members)
+
 from __future__ import annotations
 
 import importlib
@@ -216,7 +219,7 @@ def astensors(*xs: Any) -> tuple[Tensor, ...]:
     return tuple(astensor(x) for x in xs)
 
 
-def _restore_for(x: Any) -> Callable[[Any], Any]:
+def restore_type_for(x: Any) -> Callable[[Any], Any]:
     """The ``restore_type`` function for an input ``x``."""
     if isinstance(x, Tensor):
         return _identity
@@ -277,7 +280,7 @@ def astensor_(x: Any) -> tuple[Tensor, Callable[[Any], Any]]:
     >>> restore_type(t * 2)
     array([2., 4.])
     """
-    return astensor(x), _restore_for(x)
+    return astensor(x), restore_type_for(x)
 
 
 def astensors_(x: Any, *xs: Any) -> tuple[tuple[Tensor, ...], Callable[[Any], Any]]:
@@ -307,7 +310,7 @@ def astensors_(x: Any, *xs: Any) -> tuple[tuple[Tensor, ...], Callable[[Any], An
     >>> restore_type(a + b)
     array([3.])
     """
-    return (astensor(x), *astensors(*xs)), _restore_for(x)
+    return (astensor(x), *astensors(*xs)), restore_type_for(x)
 
 
 def istensor(x: Any) -> bool:

@@ -1,7 +1,7 @@
 """The ``Tensor`` base class: the whole API, declared and documented once.
 
 Every operation of unitensor is a method here. A method checks its
-arguments, applies the dtype rules of :mod:`unitensor._dtypes` and calls a
+arguments, applies the dtype rules of :mod:`unitensor.dtypes` and calls a
 *primitive* of the backend: a plain function on native arrays, looked up in
 the backend's namespace ``_ns``. Composite operations (``logsumexp``,
 ``softmax``, ``crossentropy``, ``onehot_like``, reflect/edge padding, ...)
@@ -13,15 +13,19 @@ The tensor holds one reference, ``raw``, to the framework's own array; every
 result is a new tensor around the framework's own result.
 """
 
+# pyright: reportPrivateUsage=false
+# (this module is part of the Tensor implementation and uses its protected members)
+
 from __future__ import annotations
 
 import builtins
+import operator
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self, TypeAlias, TypeVar
 
 import numpy as np
 
-from . import _dtypes
+from . import dtypes
 from ._errors import AxisError
 
 if TYPE_CHECKING:
@@ -144,7 +148,7 @@ class Tensor:
             pass
         if isinstance(dtype, str):
             name = dtype
-        elif isinstance(dtype, _dtypes.DType):
+        elif isinstance(dtype, dtypes.DType):
             name = dtype.name
         elif cls._native_dtype_type and isinstance(dtype, cls._native_dtype_type):
             name = cls._dtype_name(dtype)
@@ -170,7 +174,7 @@ class Tensor:
             ta, tb = self._pair_cache[key]
         except KeyError:
             cls = type(self)
-            name = _dtypes.result_name(cls._dtype_name(a.dtype), cls._dtype_name(b.dtype))
+            name = dtypes.result_name(cls._dtype_name(a.dtype), cls._dtype_name(b.dtype))
             target = cls._native_dtype(name)
             ta = None if a.dtype == target else target
             tb = None if b.dtype == target else target
@@ -185,7 +189,7 @@ class Tensor:
         if target is _MISSING:
             cls = type(self)
             name = cls._dtype_name(a.dtype)
-            new = _dtypes.scalar_result_name(name, scalar)
+            new = dtypes.scalar_result_name(name, scalar)
             target = None if new == name else cls._native_dtype(new)
             self._scalar_cache[key] = target
         return a if target is None else self._ns.astype(a, target)
@@ -198,8 +202,8 @@ class Tensor:
         target = self._float_cache.get(a.dtype, _MISSING)
         if target is _MISSING:
             cls = type(self)
-            k = _dtypes.kind(cls._dtype_name(a.dtype))
-            target = None if k in "fc" else cls._native_dtype(_dtypes.DEFAULT_FLOAT)
+            k = dtypes.kind(cls._dtype_name(a.dtype))
+            target = None if k in "fc" else cls._native_dtype(dtypes.DEFAULT_FLOAT)
             self._float_cache[a.dtype] = target
         return a if target is None else self._ns.astype(a, target)
 
@@ -231,7 +235,7 @@ class Tensor:
         """Native operands for ``self (op) other`` after dtype promotion.
 
         ``other`` may be a tensor or native array of the same framework or a
-        Python scalar; the result dtypes follow :mod:`unitensor._dtypes`.
+        Python scalar; the result dtypes follow :mod:`unitensor.dtypes`.
         For an ``elementwise`` operation the shapes must broadcast.
 
         Raises
@@ -275,10 +279,10 @@ class Tensor:
         """
         n = len(self.raw.shape) if ndim is None else ndim
         if axis.__class__ is not int:
-            if isinstance(axis, int | np.integer) and not isinstance(axis, bool):
-                axis = int(axis)
-            else:
+            value: Any = axis  # callers may pass NumPy integers despite the annotation
+            if isinstance(value, bool) or not isinstance(value, int | np.integer):
                 raise TypeError(f"axis must be an int, got {type(axis).__name__}")
+            axis = operator.index(axis)
         if axis < -n or axis >= n:
             raise AxisError(f"axis {axis} is out of bounds for a tensor of rank {n}")
         return axis + n if axis < 0 else axis
@@ -509,13 +513,39 @@ class Tensor:
         return self.astype("float64")
 
     def __len__(self) -> int:
-        """Length of the first axis; a 0-d tensor raises ``TypeError``."""
+        """Length of the first axis; a 0-d tensor raises ``TypeError``.
+
+        Raises
+        ------
+        TypeError
+            If the tensor is 0-d.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> len(ut.astensor(np.zeros((3, 2))))
+        3
+        """
         if len(self.raw.shape) == 0:
             raise TypeError("len() of a 0-d tensor")
         return int(self.raw.shape[0])
 
     def __iter__(self) -> Iterator[Self]:
-        """Iterate over the first axis, yielding tensors of rank ``ndim - 1``."""
+        """Iterate over the first axis, yielding tensors of rank ``ndim - 1``.
+
+        Raises
+        ------
+        TypeError
+            If the tensor is 0-d.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> [row.sum().item() for row in ut.astensor(np.array([[1, 2], [3, 4]]))]
+        [3, 7]
+        """
         for i in range(len(self)):
             yield self[i]
 
@@ -526,6 +556,14 @@ class Tensor:
         ------
         ValueError
             If the tensor has more or fewer than one element.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([1.0, 2.0]))
+        >>> bool(x.sum() > 2), bool((x > 0).all())
+        (True, True)
         """
         if self.size != 1:
             raise ValueError(
@@ -535,11 +573,27 @@ class Tensor:
         return bool(self._ns.item(self.raw))
 
     def __repr__(self) -> str:
-        """``ClassName(<native repr>)``."""
+        """``ClassName(<native repr>)``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2]))
+        NumPyTensor(array([1, 2]))
+        """
         return f"{type(self).__name__}({self.raw!r})"
 
     def __format__(self, format_spec: str) -> str:
-        """Format a one-element tensor like its value; otherwise like ``str``."""
+        """Format a one-element tensor like its value; otherwise like ``str``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> f"{ut.astensor(np.array(2.0 / 3.0)):.3f}"
+        '0.667'
+        """
         if format_spec and self.size == 1:
             return format(self.item(), format_spec)
         return format(str(self), format_spec)
@@ -548,157 +602,457 @@ class Tensor:
     # operators
 
     def __add__(self, other: TensorOrScalar) -> Self:
-        """Elementwise ``self + other`` (dtype rules: ``docs/semantics.md``)."""
+        """Elementwise ``self + other`` (dtype rules: ``docs/semantics.md``).
+
+        ``other`` is a Python scalar or a tensor or native array of this
+        framework. The result has the broadcast shape; a scalar of the same
+        or a lower kind keeps the tensor's dtype, an int/bool tensor plus a
+        Python float gives float32, two tensors promote as NumPy does
+        within a kind (int with float gives the float dtype).
+
+        Raises
+        ------
+        ValueError
+            If the shapes do not broadcast.
+        TypeError
+            If ``other`` belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([1, 2], dtype=np.int32))
+        >>> x + 1, x + 0.5
+        (NumPyTensor(array([2, 3], dtype=int32)), NumPyTensor(array([1.5, 2.5], dtype=float32)))
+        """
         a, b = self._pair(other)
         return type(self)(a + b)
 
     def __radd__(self, other: TensorOrScalar) -> Self:
-        """Elementwise ``other + self``."""
+        """Elementwise ``other + self``; shapes, dtypes and errors as ``+``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> 1 + ut.astensor(np.array([1, 2]))
+        NumPyTensor(array([2, 3]))
+        """
         a, b = self._pair(other)
         return type(self)(b + a)
 
     def __sub__(self, other: TensorOrScalar) -> Self:
-        """Elementwise ``self - other``."""
+        """Elementwise ``self - other``; shapes, dtypes and errors as ``+``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2])) - 1
+        NumPyTensor(array([0, 1]))
+        """
         a, b = self._pair(other)
         return type(self)(a - b)
 
     def __rsub__(self, other: TensorOrScalar) -> Self:
-        """Elementwise ``other - self``."""
+        """Elementwise ``other - self``; shapes, dtypes and errors as ``+``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> 1 - ut.astensor(np.array([1, 2]))
+        NumPyTensor(array([ 0, -1]))
+        """
         a, b = self._pair(other)
         return type(self)(b - a)
 
     def __mul__(self, other: TensorOrScalar) -> Self:
-        """Elementwise ``self * other``."""
+        """Elementwise ``self * other``; shapes, dtypes and errors as ``+``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1.0, 2.0], dtype=np.float32)) * np.array([3.0, 4.0], np.float32)
+        NumPyTensor(array([3., 8.], dtype=float32))
+        """
         a, b = self._pair(other)
         return type(self)(a * b)
 
     def __rmul__(self, other: TensorOrScalar) -> Self:
-        """Elementwise ``other * self``."""
+        """Elementwise ``other * self``; shapes, dtypes and errors as ``+``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> 2 * ut.astensor(np.array([1, 2]))
+        NumPyTensor(array([2, 4]))
+        """
         a, b = self._pair(other)
         return type(self)(b * a)
 
     def __truediv__(self, other: TensorOrScalar) -> Self:
-        """Elementwise true division; integer operands give float32."""
+        """Elementwise true division ``self / other``; integer operands give float32.
+
+        Shapes and errors as ``+``; floats promote as for ``+``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2])) / 2
+        NumPyTensor(array([0.5, 1. ], dtype=float32))
+        """
         a, b = self._pair(other)
         return type(self)(self._ns.divide(a, b))
 
     def __rtruediv__(self, other: TensorOrScalar) -> Self:
-        """Elementwise ``other / self``; integer operands give float32."""
+        """Elementwise ``other / self``; integer operands give float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> 1 / ut.astensor(np.array([2, 4]))
+        NumPyTensor(array([0.5 , 0.25], dtype=float32))
+        """
         a, b = self._pair(other)
         return type(self)(self._ns.divide(b, a))
 
     def __floordiv__(self, other: TensorOrScalar) -> Self:
-        """Elementwise floor division (rounds toward minus infinity)."""
+        """Elementwise floor division (rounds toward minus infinity).
+
+        Shapes, dtypes and errors as ``+``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([7, -7])) // 2
+        NumPyTensor(array([ 3, -4]))
+        """
         a, b = self._pair(other)
         return type(self)(a // b)
 
     def __rfloordiv__(self, other: TensorOrScalar) -> Self:
-        """Elementwise ``other // self``."""
+        """Elementwise ``other // self``; shapes, dtypes and errors as ``+``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> 7 // ut.astensor(np.array([2, 3]))
+        NumPyTensor(array([3, 2]))
+        """
         a, b = self._pair(other)
         return type(self)(b // a)
 
     def __mod__(self, other: TensorOrScalar) -> Self:
-        """Elementwise remainder with the sign of the divisor (Python's ``%``)."""
+        """Elementwise remainder with the sign of the divisor (Python's ``%``).
+
+        Shapes, dtypes and errors as ``+``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([7, -7])) % 3
+        NumPyTensor(array([1, 2]))
+        """
         a, b = self._pair(other)
         return type(self)(a % b)
 
     def __rmod__(self, other: TensorOrScalar) -> Self:
-        """Elementwise ``other % self``."""
+        """Elementwise ``other % self``; shapes, dtypes and errors as ``+``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> 7 % ut.astensor(np.array([2, 4]))
+        NumPyTensor(array([1, 3]))
+        """
         a, b = self._pair(other)
         return type(self)(b % a)
 
     def __pow__(self, other: TensorOrScalar) -> Self:
-        """Elementwise ``self ** other``."""
+        """Elementwise ``self ** other``; shapes, dtypes and errors as ``+``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([2, 3])) ** 2
+        NumPyTensor(array([4, 9]))
+        """
         a, b = self._pair(other)
         return type(self)(a**b)
 
     def __rpow__(self, other: TensorOrScalar) -> Self:
-        """Elementwise ``other ** self``."""
+        """Elementwise ``other ** self``; shapes, dtypes and errors as ``+``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> 2 ** ut.astensor(np.array([1, 3]))
+        NumPyTensor(array([2, 8]))
+        """
         a, b = self._pair(other)
         return type(self)(b**a)
 
     def __matmul__(self, other: Tensor) -> Self:
-        """Matrix product, see :meth:`matmul`."""
+        """Matrix product ``self @ other``, see :meth:`matmul`.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> a = ut.astensor(np.eye(2, dtype=np.float32))
+        >>> (a @ np.array([1.0, 2.0], dtype=np.float32))
+        NumPyTensor(array([1., 2.], dtype=float32))
+        """
         return self.matmul(other)
 
     def __rmatmul__(self, other: Tensor) -> Self:
-        """Matrix product ``other @ self``."""
+        """Matrix product ``other @ self`` (``other`` a native array of this framework).
+
+        Shapes and dtypes as :meth:`matmul`. Unlike :meth:`matmul`, the
+        shapes are not checked here; the framework raises its own error.
+
+        Raises
+        ------
+        TypeError
+            If ``other`` belongs to another framework.
+
+        Examples
+        --------
+        >>> import torch
+        >>> import unitensor as ut
+        >>> (torch.ones(1, 2) @ ut.astensor(torch.ones(2, 3))).shape
+        (1, 3)
+        """
         a, b = self._pair(other, False)
         return type(self)(self._ns.matmul(b, a))
 
     def __neg__(self) -> Self:
-        """Elementwise negation."""
+        """Elementwise negation ``-self``; same shape and dtype.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> -ut.astensor(np.array([1, -2]))
+        NumPyTensor(array([-1,  2]))
+        """
         return type(self)(-self.raw)
 
     def __pos__(self) -> Self:
-        """The tensor itself."""
+        """``+self``: the tensor itself (the same object).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([1, 2]))
+        >>> +x is x
+        True
+        """
         return self
 
     def __abs__(self) -> Self:
-        """Elementwise absolute value, see :meth:`abs`."""
+        """Elementwise absolute value ``abs(self)``, see :meth:`abs`.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> abs(ut.astensor(np.array([-1, 2])))
+        NumPyTensor(array([1, 2]))
+        """
         return self.abs()
 
     def __invert__(self) -> Self:
-        """Bitwise NOT; logical NOT for bool tensors."""
+        """Bitwise NOT ``~self``; logical NOT for bool tensors.
+
+        Same shape and dtype; bool and integer tensors only (float input
+        raises the framework's own error).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ~ut.astensor(np.array([True, False])), ~ut.astensor(np.array([0, 5]))
+        (NumPyTensor(array([False,  True])), NumPyTensor(array([-1, -6])))
+        """
         return type(self)(self._ns.bitwise_invert(self.raw))
 
     def __and__(self, other: TensorOrScalar) -> Self:
-        """Bitwise AND; logical AND for bool tensors."""
+        """Bitwise AND ``self & other``; logical AND for bool tensors.
+
+        Bool and integer operands only; shapes, dtypes and errors as ``+``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([True, True])) & np.array([True, False])
+        NumPyTensor(array([ True, False]))
+        """
         a, b = self._pair(other)
         return type(self)(self._ns.bitwise_and(a, b))
 
     def __rand__(self, other: TensorOrScalar) -> Self:
-        """Bitwise ``other & self``."""
+        """Bitwise ``other & self``; see ``&``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> 6 & ut.astensor(np.array([3, 4]))
+        NumPyTensor(array([2, 4]))
+        """
         a, b = self._pair(other)
         return type(self)(self._ns.bitwise_and(b, a))
 
     def __or__(self, other: TensorOrScalar) -> Self:
-        """Bitwise OR; logical OR for bool tensors."""
+        """Bitwise OR ``self | other``; logical OR for bool tensors.
+
+        Bool and integer operands only; shapes, dtypes and errors as ``+``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2])) | 4
+        NumPyTensor(array([5, 6]))
+        """
         a, b = self._pair(other)
         return type(self)(self._ns.bitwise_or(a, b))
 
     def __ror__(self, other: TensorOrScalar) -> Self:
-        """Bitwise ``other | self``."""
+        """Bitwise ``other | self``; see ``|``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> 4 | ut.astensor(np.array([1, 2]))
+        NumPyTensor(array([5, 6]))
+        """
         a, b = self._pair(other)
         return type(self)(self._ns.bitwise_or(b, a))
 
     def __xor__(self, other: TensorOrScalar) -> Self:
-        """Bitwise XOR; logical XOR for bool tensors."""
+        """Bitwise XOR ``self ^ other``; logical XOR for bool tensors.
+
+        Bool and integer operands only; shapes, dtypes and errors as ``+``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([True, False])) ^ True
+        NumPyTensor(array([False,  True]))
+        """
         a, b = self._pair(other)
         return type(self)(self._ns.bitwise_xor(a, b))
 
     def __rxor__(self, other: TensorOrScalar) -> Self:
-        """Bitwise ``other ^ self``."""
+        """Bitwise ``other ^ self``; see ``^``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> 1 ^ ut.astensor(np.array([1, 2]))
+        NumPyTensor(array([0, 3]))
+        """
         a, b = self._pair(other)
         return type(self)(self._ns.bitwise_xor(b, a))
 
     def __lt__(self, other: TensorOrScalar) -> Self:
-        """Elementwise ``<``, a bool tensor."""
+        """Elementwise ``self < other``: a bool tensor of the broadcast shape.
+
+        ``other`` is a Python scalar or a tensor or native array of this
+        framework; errors as ``+``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2, 3])) < 2
+        NumPyTensor(array([ True, False, False]))
+        """
         a, b = self._pair(other)
         return type(self)(a < b)
 
     def __le__(self, other: TensorOrScalar) -> Self:
-        """Elementwise ``<=``, a bool tensor."""
+        """Elementwise ``self <= other``: a bool tensor of the broadcast shape.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2, 3])) <= 2
+        NumPyTensor(array([ True,  True, False]))
+        """
         a, b = self._pair(other)
         return type(self)(a <= b)
 
     def __gt__(self, other: TensorOrScalar) -> Self:
-        """Elementwise ``>``, a bool tensor."""
+        """Elementwise ``self > other``: a bool tensor of the broadcast shape.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2, 3])) > 2
+        NumPyTensor(array([False, False,  True]))
+        """
         a, b = self._pair(other)
         return type(self)(a > b)
 
     def __ge__(self, other: TensorOrScalar) -> Self:
-        """Elementwise ``>=``, a bool tensor."""
+        """Elementwise ``self >= other``: a bool tensor of the broadcast shape.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2, 3])) >= 2
+        NumPyTensor(array([False,  True,  True]))
+        """
         a, b = self._pair(other)
         return type(self)(a >= b)
 
     def __eq__(self, other: object) -> Self:  # type: ignore[override]  # elementwise, as in NumPy
-        """Elementwise ``==``, a bool tensor."""
+        """Elementwise ``self == other``: a bool tensor of the broadcast shape.
+
+        This is why tensors are not hashable.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2, 3])) == np.array([1, 0, 3])
+        NumPyTensor(array([ True, False,  True]))
+        """
         a, b = self._pair(other)
         return type(self)(self._ns.equal(a, b))
 
     def __ne__(self, other: object) -> Self:  # type: ignore[override]  # elementwise, as in NumPy
-        """Elementwise ``!=``, a bool tensor."""
+        """Elementwise ``self != other``: a bool tensor of the broadcast shape.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1.0, np.nan])) != 1.0
+        NumPyTensor(array([False,  True]))
+        """
         a, b = self._pair(other)
         return type(self)(self._ns.not_equal(a, b))
 
@@ -1480,9 +1834,9 @@ class Tensor:
         x_is_scalar = x.__class__ in _SCALAR_TYPES
         y_is_scalar = y.__class__ in _SCALAR_TYPES
         if x_is_scalar and y_is_scalar:
-            name = _dtypes.result_name(
-                _dtypes.scalar_result_name("bool", x),  # type: ignore[arg-type]
-                _dtypes.scalar_result_name("bool", y),  # type: ignore[arg-type]
+            name = dtypes.result_name(
+                dtypes.scalar_result_name("bool", x),  # type: ignore[arg-type]
+                dtypes.scalar_result_name("bool", y),  # type: ignore[arg-type]
             )
             dt = cls._native_dtype(name)
             xr, yr = ns.full((), x, dt, cond), ns.full((), y, dt, cond)
@@ -1609,9 +1963,9 @@ class Tensor:
     def _floating_any(self) -> Any:
         """``raw`` as float32 if integer or bool, on every backend."""
         a = self.raw
-        if _dtypes.kind(self._dtype_name(a.dtype)) in "fc":
+        if dtypes.kind(self._dtype_name(a.dtype)) in "fc":
             return a
-        return self._ns.astype(a, self._native_dtype(_dtypes.DEFAULT_FLOAT))
+        return self._ns.astype(a, self._native_dtype(dtypes.DEFAULT_FLOAT))
 
     def min(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Minimum over ``axis`` (all axes for ``None``; NaN propagates).
@@ -1883,12 +2237,16 @@ class Tensor:
         -------
         Tensor
             The reduced shape, as for :meth:`sum`. Floats keep their dtype;
-            bool and integer input gives float32. An empty axis gives -inf.
+            bool and integer input gives float32.
 
         Raises
         ------
         AxisError
             If an axis is out of range or repeated.
+        ValueError
+            If a reduced axis is empty, on NumPy (no fused ``logsumexp``);
+            PyTorch, TensorFlow and JAX use their own ``logsumexp`` there
+            (PyTorch returns -inf).
 
         Examples
         --------
@@ -2465,7 +2823,7 @@ class Tensor:
         return type(self)(sign), type(self)(logabsdet)
 
     @property
-    def at(self) -> _At[Self]:
+    def at(self) -> AtIndexer[Self]:
         """Functional updates at an index, as JAX's ``x.at[index].add(v)``.
 
         ``t.at[index]`` takes every index form ``t[index]`` takes and offers
@@ -2476,7 +2834,7 @@ class Tensor:
 
         Returns
         -------
-        _At
+        AtIndexer
             An object to index; ``t.at[index]`` has the update methods,
             each returning a tensor of ``t``'s shape and dtype (values are
             cast to ``t``'s dtype).
@@ -2491,15 +2849,15 @@ class Tensor:
         >>> x.at[1].set(5.0)
         NumPyTensor(array([0., 5., 0.], dtype=float32))
         """
-        return _At(self)
+        return AtIndexer(self)
 
     @property
-    def norms(self) -> _Norms[Self]:
+    def norms(self) -> NormsAccessor[Self]:
         """The norms of :mod:`unitensor.norms` as methods: ``t.norms.l2(axis=-1)``.
 
         Returns
         -------
-        _Norms
+        NormsAccessor
             An object with the methods ``l0``, ``l1``, ``l2``, ``linf`` and
             ``lp``, each taking ``axis`` and ``keepdims`` (``lp`` takes
             ``p`` first) and returning the norm in ``t``'s float dtype
@@ -2513,7 +2871,7 @@ class Tensor:
         >>> x.norms.l2(axis=-1)
         NumPyTensor(array([5., 2.], dtype=float32))
         """
-        return _Norms(self)
+        return NormsAccessor(self)
 
     def softmax(self, axis: int = -1) -> Self:
         """Softmax along ``axis``: ``exp(x) / sum(exp(x))``, computed stably.
@@ -2633,7 +2991,8 @@ class Tensor:
         ----------
         indices
             Integer class indices of shape (N,), a tensor or native array
-            of this framework, in ``[0, C)``.
+            of this framework, in ``[0, C)`` (an index outside that range
+            is not an error: its row is all zeros).
         value
             The value at the indexed positions (keyword only); every other
             entry is 0.
@@ -2759,7 +3118,8 @@ class Tensor:
         from ._indexing import normalize_index
 
         idx = normalize_index(self, index)
-        if isinstance(values, Tensor) or not isinstance(values, _SCALAR_TYPES):
+        given: Any = values  # NumPy scalars are floats and ints too
+        if isinstance(given, Tensor) or not isinstance(given, _SCALAR_TYPES):
             v = self._unwrap(values)
             if v.dtype != self.raw.dtype:
                 v = self._ns.astype(v, self.raw.dtype)
@@ -3023,15 +3383,15 @@ class Tensor:
                 self._dtype_arg(dtype)
                 if dtype is not None
                 else self._native_dtype(
-                    _dtypes.DEFAULT_INT
+                    dtypes.DEFAULT_INT
                     if builtins.all(isinstance(v, int) for v in (start, stop, step))
-                    else _dtypes.DEFAULT_FLOAT
+                    else dtypes.DEFAULT_FLOAT
                 )
             )
             return type(self)(self._ns.full((0,), 0, dt, self.raw))
         if dtype is None:
             ints = builtins.all(isinstance(v, int) for v in (start, stop, step))
-            dt = self._native_dtype(_dtypes.DEFAULT_INT if ints else _dtypes.DEFAULT_FLOAT)
+            dt = self._native_dtype(dtypes.DEFAULT_INT if ints else dtypes.DEFAULT_FLOAT)
         else:
             dt = self._dtype_arg(dtype)
         return type(self)(self._ns.arange(start, stop, step, dt, self.raw))
@@ -3066,13 +3426,13 @@ class Tensor:
     def _random_dtype(self, dtype: Any) -> Any:
         if dtype is not None:
             dt = self._dtype_arg(dtype)
-            if _dtypes.kind(self._dtype_name(dt)) != "f":
+            if dtypes.kind(self._dtype_name(dt)) != "f":
                 raise TypeError(f"random numbers need a floating dtype, got {dtype!r}")
             return dt
         dt = self.raw.dtype
-        if _dtypes.kind(self._dtype_name(dt)) == "f":
+        if dtypes.kind(self._dtype_name(dt)) == "f":
             return dt
-        return self._native_dtype(_dtypes.DEFAULT_FLOAT)
+        return self._native_dtype(dtypes.DEFAULT_FLOAT)
 
     def uniform(
         self, shape: int | Sequence[int], low: float = 0.0, high: float = 1.0, dtype: Any = None
@@ -3290,7 +3650,7 @@ def _pad_source(i: int, n: int, mode: str) -> int:
 _T = TypeVar("_T", bound=Tensor)
 
 
-class _At(Generic[_T]):
+class AtIndexer(Generic[_T]):
     """``t.at``: indexing it gives the functional updates at that index."""
 
     __slots__ = ("_t",)
@@ -3298,7 +3658,7 @@ class _At(Generic[_T]):
     def __init__(self, t: _T) -> None:
         self._t = t
 
-    def __getitem__(self, index: Any) -> _AtIndex[_T]:
+    def __getitem__(self, index: Any) -> AtUpdate[_T]:
         """The updates of the tensor at ``index`` (any index ``t[index]`` takes).
 
         The index is checked when an update method is called.
@@ -3311,10 +3671,10 @@ class _At(Generic[_T]):
         >>> x.at[-1].set(1.0)
         NumPyTensor(array([0., 0., 1.], dtype=float32))
         """
-        return _AtIndex(self._t, index)
+        return AtUpdate(self._t, index)
 
 
-class _AtIndex(Generic[_T]):
+class AtUpdate(Generic[_T]):
     """``t.at[index]``: functional updates of ``t`` at ``index``."""
 
     __slots__ = ("_index", "_t")
@@ -3485,7 +3845,7 @@ class _AtIndex(Generic[_T]):
         return self._t._scatter(self._index, values, "max")
 
 
-class _Norms(Generic[_T]):
+class NormsAccessor(Generic[_T]):
     """``t.norms``: the functions of :mod:`unitensor.norms` bound to ``t``."""
 
     __slots__ = ("_t",)

@@ -29,11 +29,10 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import math
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -75,13 +74,16 @@ def load_data() -> tuple[F32, I64, F32, I64]:
     x_train, y_train, x_test, y_test
         Pixels scaled to [0, 1] as float32 (N, 64) and int64 labels (N,).
     """
-    from sklearn.datasets import load_digits
-    from sklearn.model_selection import train_test_split
+    # scikit-learn ships no type information (no stubs), so its modules are typed Any.
+    datasets: Any = importlib.import_module("sklearn.datasets")
+    model_selection: Any = importlib.import_module("sklearn.model_selection")
 
-    digits = load_digits()
-    x = (digits.data / 16.0).astype(np.float32)
-    y = digits.target.astype(np.int64)
-    x_tr, x_te, y_tr, y_te = train_test_split(x, y, test_size=0.25, stratify=y, random_state=0)
+    digits = datasets.load_digits()
+    x: F32 = (digits.data / 16.0).astype(np.float32)
+    y: I64 = digits.target.astype(np.int64)
+    x_tr, x_te, y_tr, y_te = model_selection.train_test_split(
+        x, y, test_size=0.25, stratify=y, random_state=0
+    )
     return x_tr, y_tr, x_te, y_te
 
 
@@ -185,7 +187,7 @@ def train_torch(params: torch.Tensor, x: torch.Tensor, labels: torch.Tensor, ste
 
 def _tf_forward(params: Any, x: Any) -> Any:
     """TensorFlow version of :func:`forward`."""
-    import tensorflow as tf
+    tf: Any = importlib.import_module("tensorflow")  # TensorFlow ships no complete type information
 
     hidden = tf.tanh(x @ tf.reshape(params[:_A], (N_IN, N_HIDDEN)) + params[_A:_B])
     return hidden @ tf.reshape(params[_B:_C], (N_HIDDEN, N_OUT)) + params[_C:]
@@ -193,7 +195,7 @@ def _tf_forward(params: Any, x: Any) -> Any:
 
 def train_tensorflow(params: Any, x: Any, labels: Any, steps: int) -> Any:
     """TensorFlow version of :func:`train_unitensor` (eager ``tf.GradientTape``)."""
-    import tensorflow as tf
+    tf: Any = importlib.import_module("tensorflow")  # TensorFlow ships no complete type information
 
     w = params
     for _ in range(steps):
@@ -225,9 +227,10 @@ def _jax_loss(params: jax.Array, x: jax.Array, labels: jax.Array) -> jax.Array:
 
 def train_jax(params: jax.Array, x: jax.Array, labels: jax.Array, steps: int) -> Any:
     """JAX version of :func:`train_unitensor` (eager ``jax.value_and_grad``)."""
-    import jax
+    # jax.value_and_grad is only partially typed (its ``fun`` parameter is unknown).
+    jax_: Any = importlib.import_module("jax")
 
-    value_and_grad = jax.value_and_grad(_jax_loss)
+    value_and_grad = jax_.value_and_grad(_jax_loss)
     w = params
     for _ in range(steps):
         _, grad = value_and_grad(w, x, labels)
@@ -281,7 +284,7 @@ FRAMEWORKS = (
 
 
 @contextlib.contextmanager
-def stderr_silenced() -> Iterator[None]:
+def stderr_silenced() -> Generator[None]:
     """Send file descriptor 2 (stderr) to ``os.devnull`` inside the ``with`` block.
 
     TensorFlow 2.21 prints oneDNN notes from C++ while it is imported, even with
@@ -298,16 +301,22 @@ def stderr_silenced() -> Iterator[None]:
         os.close(saved)
 
 
+def _timed(run: Callable[[], R]) -> tuple[R, float]:
+    """Call ``run`` once; return its result and the wall-clock seconds it took."""
+    start = time.perf_counter()
+    result = run()
+    return result, time.perf_counter() - start
+
+
 def best_time(run: Callable[[], R]) -> tuple[R, float]:
     """Call ``run`` ``REPEATS`` times; return its last result and the fastest time in seconds.
 
     The minimum is the least noisy estimate when other processes share the CPU.
     """
-    seconds = math.inf
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        result = run()
-        seconds = min(seconds, time.perf_counter() - start)
+    result, seconds = _timed(run)
+    for _ in range(REPEATS - 1):
+        result, run_seconds = _timed(run)
+        seconds = min(seconds, run_seconds)
     return result, seconds
 
 
@@ -334,7 +343,7 @@ def timed_inference(predict: Callable[[Any, Any], I64], params: Any, x: Any) -> 
 
 def accuracy(predicted: I64, y: I64) -> float:
     """Percentage of ``predicted`` labels equal to ``y``."""
-    return 100.0 * float(np.mean(predicted == y))
+    return 100.0 * float(np.mean(np.equal(predicted, y)))
 
 
 def print_row(name: str, acc_ut: float, acc_nat: float, s_ut: float, s_nat: float) -> None:

@@ -20,27 +20,41 @@ from typing import Any
 from ._registry import astensor
 from ._tensor import Tensor
 
-__all__ = ["ModuleWrapper", "jax", "numpy", "tensorflow", "torch"]
+__all__ = [
+    "ModuleWrapper",
+    "jax",
+    "numpy",
+    "tensorflow",
+    "torch",
+    "map_containers",
+    "wrap_function",
+]
 
 
 def _unwrap(x: Any) -> Any:
     if isinstance(x, Tensor):
         return x.raw
-    if type(x) in (list, tuple):
-        return type(x)(_unwrap(v) for v in x)
+    return map_containers(_unwrap, x, x)
+
+
+def map_containers(fn: Callable[[Any], Any], x: Any, default: Any) -> Any:
+    """``fn`` applied inside lists, tuples (named too) and dicts; ``default`` otherwise."""
+    kind: Any = x.__class__
+    values: Any = x  # the tests below narrow x, not these two
+    if type(x) is list or type(x) is tuple:
+        return kind(fn(v) for v in values)
     if type(x) is dict:
-        return {k: _unwrap(v) for k, v in x.items()}
-    return x
+        return {k: fn(v) for k, v in values.items()}
+    if isinstance(x, tuple):  # a named tuple or a structseq (torch.sort, numpy's svd, ...)
+        items = [fn(v) for v in values]
+        return kind(*items) if hasattr(values, "_fields") else kind(items)
+    return default
 
 
 def _wrap(x: Any) -> Any:
-    if type(x) in (list, tuple):
-        return type(x)(_wrap(v) for v in x)
-    if isinstance(x, tuple):  # a named tuple or a structseq (torch.sort, numpy's svd, ...)
-        items = [_wrap(v) for v in x]
-        return type(x)(*items) if hasattr(x, "_fields") else type(x)(items)
-    if type(x) is dict:
-        return {k: _wrap(v) for k, v in x.items()}
+    mapped = map_containers(_wrap, x, map_containers)
+    if mapped is not map_containers:
+        return mapped
     try:
         return astensor(x)
     except TypeError:
@@ -53,7 +67,18 @@ class ModuleWrapper:
     Parameters
     ----------
     name
-        The module's import name, such as ``"torch"`` or ``"jax.numpy"``.
+        The module's import name, such as ``"torch"`` or ``"jax.numpy"``;
+        it is imported on first attribute access.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.array([1.0, 4.0], dtype=np.float32))
+    >>> ut.numpy.sqrt(x)
+    NumPyTensor(array([1., 2.], dtype=float32))
+    >>> ut.numpy.float32 is np.float32
+    True
     """
 
     __slots__ = ("_module", "_name")
@@ -70,12 +95,34 @@ class ModuleWrapper:
     def __getattr__(self, name: str) -> Any:
         """The module's attribute, functions wrapped (see the module docstring).
 
+        Parameters
+        ----------
+        name
+            The attribute name; names starting with ``__`` are not looked up.
+
+        Returns
+        -------
+        Any
+            A callable taking and returning tensors for a callable that is
+            not a class (its attributes, such as ``numpy.add.reduce``, are
+            wrapped the same way); a :class:`ModuleWrapper` for a submodule; anything
+            else (classes, dtypes, constants) unchanged.
+
         Raises
         ------
         AttributeError
             If the module has no such attribute.
         ImportError
             If the framework is not installed.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.numpy.linalg
+        <unitensor wrapper of module 'numpy.linalg'>
+        >>> ut.numpy.linalg.norm(ut.astensor(np.array([3.0, 4.0]))).item()
+        5.0
         """
         if name.startswith("__"):
             raise AttributeError(name)
@@ -84,7 +131,7 @@ class ModuleWrapper:
             return ModuleWrapper(attr.__name__)
         if isinstance(attr, type) or not callable(attr):
             return attr
-        return _function(attr)
+        return wrap_function(attr)
 
     def __dir__(self) -> list[str]:
         return dir(self._load())
@@ -117,7 +164,7 @@ class _Function:
         return f"<unitensor wrapper of {self.__wrapped__!r}>"
 
 
-def _function(fn: Callable[..., Any]) -> Callable[..., Any]:
+def wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
     """``fn`` taking tensors and returning tensors in place of native arrays."""
     return _Function(fn)
 

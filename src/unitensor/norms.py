@@ -6,6 +6,9 @@ shape in ``x``'s float dtype (integer input gives float32). The same
 functions are methods of ``t.norms``: ``x.norms.linf(axis=1)``.
 """
 
+# pyright: reportPrivateUsage=false
+# (this module is part of the Tensor implementation and uses its protected members)
+
 from __future__ import annotations
 
 import math

@@ -19,20 +19,24 @@ split (under a lock, so threads are safe) from a key that
 
 from __future__ import annotations
 
+import importlib
 import secrets
 import threading
 import warnings
 from typing import Any
 
-import jax
-import jax.numpy as jnp
 import numpy as np
 
-from .._indexing import expand_ellipsis
+from .._indexing import as_tuple, expand_ellipsis
 from .._tensor import Tensor
 from . import Primitives, topk_via_last_axis
 
 __all__ = ["JAXTensor"]
+
+# JAX's annotations are partial for this module's uses (device arguments, pytree
+# registration); native arrays are handled as ``Any`` here, so the framework is too.
+jax: Any = importlib.import_module("jax")
+jnp: Any = importlib.import_module("jax.numpy")
 
 _NARROW = {"int64": "int32", "uint64": "uint32", "float64": "float32", "complex128": "complex64"}
 
@@ -93,7 +97,7 @@ def _check_bounds(a: Any, index: Any) -> None:
     JAX clamps out-of-range indices silently; NumPy raises. Tracers (inside
     ``jax.jit``) cannot be checked and keep JAX's behaviour.
     """
-    items = expand_ellipsis(index if index.__class__ is tuple else (index,), a.ndim, _bool_rank)
+    items = expand_ellipsis(as_tuple(index), a.ndim, _bool_rank)
     dim = 0
     for item in items:
         if item is None:
@@ -300,8 +304,12 @@ class JAXTensor(Tensor):
         return loss, aux, g
 
 
-jax.tree_util.register_pytree_node(
-    JAXTensor,
-    lambda t: ((t.raw,), None),
-    lambda _, children: JAXTensor(children[0]),
-)
+def _flatten(t: JAXTensor) -> tuple[tuple[Any], None]:
+    return (t.raw,), None
+
+
+def _unflatten(aux: None, children: tuple[Any]) -> JAXTensor:
+    return JAXTensor(children[0])
+
+
+jax.tree_util.register_pytree_node(JAXTensor, _flatten, _unflatten)

@@ -24,9 +24,10 @@ from __future__ import annotations
 import importlib
 import math
 import threading
+from collections.abc import Callable
 from typing import Any
 
-from .._indexing import expand_ellipsis
+from .._indexing import as_tuple, expand_ellipsis
 from .._tensor import Tensor
 from . import Primitives
 
@@ -35,7 +36,7 @@ __all__ = ["TensorFlowTensor"]
 # TensorFlow ships no type information; its module is typed as what it is to a checker.
 tf: Any = importlib.import_module("tensorflow")
 
-_INTS = (tf.int8, tf.int16, tf.int32, tf.uint8, tf.uint16, tf.uint32)
+_WIDEN = frozenset((tf.bool, tf.int8, tf.int16, tf.int32, tf.uint8, tf.uint16, tf.uint32))
 _LN2 = math.log(2.0)
 _LN10 = math.log(10.0)
 
@@ -68,7 +69,7 @@ def _is_int(a: Any) -> bool:
 
 def _to_int64(a: Any) -> Any:
     """Bool and integers narrower than 64 bits widened as NumPy sums them."""
-    if a.dtype == tf.bool or a.dtype in _INTS:
+    if a.dtype in _WIDEN:
         return tf.cast(a, tf.uint64 if a.dtype.is_unsigned else tf.int64)
     return a
 
@@ -132,7 +133,7 @@ def _bool_rank(item: Any) -> int:
 
 
 def _is_basic(index: Any) -> bool:
-    items = index if isinstance(index, tuple) else (index,)
+    items = as_tuple(index)
     return not any(isinstance(i, tf.Tensor | tf.Variable) for i in items)
 
 
@@ -146,7 +147,7 @@ def _getitem(a: Any, index: Any) -> Any:
             return a[index]
         except tf.errors.InvalidArgumentError as e:
             raise _index_error(e) from e
-    return _advanced(a, index if isinstance(index, tuple) else (index,))
+    return _advanced(a, as_tuple(index))
 
 
 def _advanced(a: Any, index: tuple[Any, ...]) -> Any:
@@ -173,14 +174,14 @@ def _advanced(a: Any, index: tuple[Any, ...]) -> Any:
     basic = tuple(slice(None) if adv else i for i, adv in zip(items, is_adv, strict=True))
     y = a[basic] if basic else a
     adv_pos = [p for p, adv in enumerate(is_adv) if adv]
-    arrays = []
+    arrays: list[Any] = []
     for p in adv_pos:
         n = y.shape[p]
         idx = tf.cast(tf.convert_to_tensor(items[p]), tf.int64)
         if tf.executing_eagerly() and bool(tf.reduce_any((idx < -n) | (idx >= n))):
             raise IndexError(f"index out of range for axis of length {n}")
         arrays.append(tf.where(idx < 0, idx + n, idx))
-    bshape = arrays[0].shape
+    bshape: Any = arrays[0].shape
     for arr in arrays[1:]:
         bshape = tf.broadcast_static_shape(bshape, arr.shape)
     arrays = [tf.broadcast_to(arr, bshape) for arr in arrays]
@@ -251,8 +252,11 @@ def _slogdet(a: Any) -> tuple[Any, Any]:
     return sign, logabsdet
 
 
-def _axes(axes: tuple[int, ...] | None) -> list[int] | None:
-    return None if axes is None else list(axes)
+def _axes(axes: tuple[int, ...] | None) -> int | list[int] | None:
+    """TensorFlow's axis argument: an int takes its fast path, a list a slow one."""
+    if axes is None:
+        return None
+    return axes[0] if len(axes) == 1 else list(axes)
 
 
 def _min(a: Any, axes: tuple[int, ...] | None, keepdims: bool) -> Any:
@@ -376,7 +380,7 @@ def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: A
     return _GEN.get().normal(shape, mean, std, dtype=dtype)
 
 
-def _float_only(fn: Any, for_ints: Any) -> Any:
+def _float_only(fn: Any, for_ints: Callable[[Any], Any]) -> Any:
     """``fn`` for floats; ``for_ints(a)`` for integer and bool input."""
 
     def op(a: Any) -> Any:

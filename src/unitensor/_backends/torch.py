@@ -12,20 +12,21 @@ gradients work as on TensorFlow and JAX.
 
 from __future__ import annotations
 
-import operator
+import importlib
 import threading
 from typing import Any
 
-import numpy as np
-import torch
-import torch.nn.functional as tnf
-import torch.utils.dlpack
-
-from .._indexing import expand_ellipsis
+from .._indexing import as_tuple, expand_ellipsis
 from .._tensor import Tensor
 from . import Primitives
 
 __all__ = ["PyTorchTensor"]
+
+# PyTorch's annotations are partial (many functions have untyped parameters); this module
+# handles native tensors as ``Any`` anyway, so the framework is typed as ``Any`` here.
+torch: Any = importlib.import_module("torch")
+tnf: Any = importlib.import_module("torch.nn.functional")
+_dlpack: Any = importlib.import_module("torch.utils.dlpack")
 
 
 def _has_negative_step(index: Any) -> bool:
@@ -45,8 +46,8 @@ def _positive_steps(a: Any, index: Any) -> tuple[Any, Any]:
 
     Returns the new array and the index with those slices made full.
     """
-    items = expand_ellipsis(index if isinstance(index, tuple) else (index,), a.ndim, _bool_rank)
-    out = []
+    items = expand_ellipsis(as_tuple(index), a.ndim, _bool_rank)
+    out: list[Any] = []
     dim = 0
     for item in items:
         if item.__class__ is slice and item.step is not None and item.step < 0:
@@ -196,7 +197,8 @@ def _crossentropy(logits: Any, labels: Any) -> Any:
 
 
 def _asarray(value: Any, dtype: Any, like: Any) -> Any:
-    if isinstance(value, np.ndarray) and not value.flags.c_contiguous:
+    flags = getattr(value, "flags", None)  # a NumPy array's
+    if flags is not None and not flags.c_contiguous:
         value = value.copy()  # torch refuses negative strides
     return torch.tensor(value, dtype=dtype, device=like.device)
 
@@ -214,14 +216,14 @@ _NS = Primitives(
     item=lambda a: a.item(),
     astype=lambda a, dt: a.to(dt),
     seed=torch.manual_seed,
-    divide=operator.truediv,
+    divide=lambda a, b: a / b,
     matmul=_matmul,
-    equal=operator.eq,
-    not_equal=operator.ne,
-    bitwise_invert=operator.invert,
-    bitwise_and=operator.and_,
-    bitwise_or=operator.or_,
-    bitwise_xor=operator.xor,
+    equal=lambda a, b: a == b,
+    not_equal=lambda a, b: a != b,
+    bitwise_invert=lambda a: ~a,
+    bitwise_and=lambda a, b: a & b,
+    bitwise_or=lambda a, b: a | b,
+    bitwise_xor=lambda a, b: a ^ b,
     getitem=_getitem,
     index_update=_index_update,
     **{
@@ -264,7 +266,7 @@ _NS = Primitives(
     slogdet=_slogdet,
     meshgrid=lambda arrays, indexing: list(torch.meshgrid(*arrays, indexing=indexing)),
     scatter=_scatter,
-    from_dlpack=torch.utils.dlpack.from_dlpack,
+    from_dlpack=_dlpack.from_dlpack,
     full=lambda shape, v, dt, like: torch.full(shape, v, dtype=dt, device=like.device),
     arange=lambda start, stop, step, dt, like: torch.arange(
         start, stop, step, dtype=dt, device=like.device

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import unitensor as _ut
-from unitensor._registry import _restore_for
+from unitensor._registry import restore_type_for
 from unitensor._tensor import Tensor
 
 __all__ = ["RestoreTypeFunc", "T", "astensor", "astensor_", "astensors", "astensors_"]
@@ -30,7 +30,7 @@ class RestoreTypeFunc:
     __slots__ = ("_restore",)
 
     def __init__(self, x: Any) -> None:
-        self._restore: Callable[..., Any] = _restore_for(x)
+        self._restore: Callable[..., Any] = restore_type_for(x)
 
     def __call__(self, *args: Any) -> Any:
         """Restore one result (returned as is) or several (returned as a tuple)."""

@@ -10,10 +10,13 @@ returned, which no object is an instance of and which raises
 from __future__ import annotations
 
 import functools
-from typing import Any, TypeVar, Union
+from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from unitensor._registry import backend_class
 from unitensor._tensor import Tensor
+
+if TYPE_CHECKING:
+    from unitensor import JAXTensor, NumPyTensor, PyTorchTensor, TensorFlowTensor
 
 __all__ = [
     "JAXTensor",

@@ -143,6 +143,20 @@ class DType:
     ----------
     name
         The canonical name, such as ``"float32"``.
+
+    Raises
+    ------
+    AttributeError
+        On any attempt to set or delete an attribute (dtypes are immutable).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.float32, ut.float32 == np.float32, ut.float32 == "float32"
+    (ut.float32, True, True)
+    >>> ut.astensor(np.zeros(2, dtype=np.int64)).astype(ut.int32).dtype
+    dtype('int32')
     """
 
     __slots__ = ("name",)
@@ -160,7 +174,19 @@ class DType:
 
     @property
     def dtype(self) -> np.dtype[Any]:
-        """The NumPy dtype of the same name (``bfloat16`` from ``ml_dtypes``)."""
+        """The NumPy dtype of the same name (``bfloat16`` from ``ml_dtypes``).
+
+        Raises
+        ------
+        ImportError
+            For ``bfloat16`` if ``ml_dtypes`` is not installed.
+
+        Examples
+        --------
+        >>> import unitensor as ut
+        >>> ut.int16.dtype
+        dtype('int16')
+        """
         if self.name == "bfloat16":
             import ml_dtypes
 
@@ -170,18 +196,49 @@ class DType:
 
     @property
     def kind(self) -> str:
-        """``"b"`` (bool), ``"i"``, ``"u"``, ``"f"`` or ``"c"``."""
+        """The kind: ``"b"`` (bool), ``"i"``, ``"u"``, ``"f"`` or ``"c"``.
+
+        Examples
+        --------
+        >>> import unitensor as ut
+        >>> ut.bool.kind, ut.uint8.kind, ut.bfloat16.kind
+        ('b', 'u', 'f')
+        """
         return kind(self.name)
 
     def __eq__(self, other: object) -> bool:
-        """Equal to a dtype of any framework (or a name) of the same kind and size."""
+        """Equal to a dtype of any framework (or a name) of the same kind and size.
+
+        Examples
+        --------
+        >>> import torch
+        >>> import unitensor as ut
+        >>> ut.float32 == torch.float32, ut.float32 == ut.float64
+        (True, False)
+        """
         return name_of(other) == self.name
 
     def __hash__(self) -> int:
-        """The hash of the equal NumPy dtype, so both find the same dict entry."""
+        """The hash of the equal NumPy dtype, so both find the same dict entry.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> {np.dtype("float32"): "f4"}[ut.float32]
+        'f4'
+        """
         return hash(self.dtype)
 
     def __repr__(self) -> str:
+        """``ut.<name>``.
+
+        Examples
+        --------
+        >>> import unitensor as ut
+        >>> ut.complex64
+        ut.complex64
+        """
         return f"ut.{self.name}"
 
     def __reduce__(self) -> tuple[type[DType], tuple[str]]:

@@ -1,0 +1,307 @@
+"""unitensor's overhead against native code, measured side by side.
+
+For every installed backend and each workload, the native code and the same
+code written with unitensor run interleaved in one process (native block,
+unitensor block, native block, ...); the table reports the median time per
+call of each and the ratio unitensor / native. If EagerPy is importable, the
+same unitensor-style code is timed with it too, as a third column.
+
+Workloads:
+
+- ``chain``: ``astensor(x).square().sum(axis=-1).sqrt().raw``;
+- ``update``: ``(x + 0.01 * (x - 0.5).sign()).clip(0, 1).abs().mean()``
+  (eight operations), wrapping and unwrapping included;
+- both on a 10x10 and a 1000x1000 float32 array;
+- ``train step``: one gradient-descent step of the demo's MLP (autodiff);
+- ``round trip``: ``astensor(x).raw`` alone.
+
+Run ``python benchmarks/bench.py`` (``make bench``); ``--docs`` also writes
+``docs/benchmarks-results.md`` and ``docs/benchmarks.png``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+import unitensor as ut
+from unitensor import demo
+
+ROOT = Path(__file__).resolve().parent.parent
+BACKENDS = ("numpy", "torch", "tensorflow", "jax")
+
+
+def _framework(name: str) -> Any:
+    """The framework module of a backend, or None if it is not installed."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+def _eagerpy() -> Any:
+    """The real EagerPy, if installed (never unitensor's compat package)."""
+    try:
+        import eagerpy
+    except ImportError:
+        return None
+    return None if eagerpy.__name__.startswith("unitensor") else eagerpy
+
+
+def _native_ops(
+    name: str,
+) -> tuple[Callable[[Any], Any], Callable[[Any], Any], Callable[[Any], Any]]:
+    """(to_native(np_array), chain(x), update(x)) written natively for a backend."""
+    if name == "numpy":
+        return (
+            lambda a: a,
+            lambda x: np.sqrt(np.sum(np.square(x), axis=-1)),
+            lambda x: np.mean(np.abs(np.clip(x + 0.01 * np.sign(x - 0.5), 0, 1))),
+        )
+    if name == "torch":
+        torch = importlib.import_module("torch")
+        return (
+            torch.from_numpy,
+            lambda x: torch.sqrt(torch.sum(torch.square(x), dim=-1)),
+            lambda x: torch.mean(torch.abs(torch.clamp(x + 0.01 * torch.sign(x - 0.5), 0, 1))),
+        )
+    if name == "tensorflow":
+        tf = importlib.import_module("tensorflow")
+        return (
+            tf.constant,
+            lambda x: tf.sqrt(tf.reduce_sum(tf.square(x), axis=-1)),
+            lambda x: tf.reduce_mean(
+                tf.abs(tf.clip_by_value(x + 0.01 * tf.sign(x - 0.5), 0.0, 1.0))
+            ),
+        )
+    jnp = importlib.import_module("jax.numpy")
+    return (
+        jnp.asarray,
+        lambda x: jnp.sqrt(jnp.sum(jnp.square(x), axis=-1)).block_until_ready(),
+        lambda x: jnp.mean(
+            jnp.abs(jnp.clip(x + 0.01 * jnp.sign(x - 0.5), 0, 1))
+        ).block_until_ready(),
+    )
+
+
+def _wrapped_ops(lib: Any, jax_sync: bool) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
+    """chain and update written once against unitensor's (or EagerPy's) API."""
+
+    def sync(r: Any) -> Any:
+        return r.block_until_ready() if jax_sync else r
+
+    def chain(x: Any) -> Any:
+        return sync(lib.astensor(x).square().sum(axis=-1).sqrt().raw)
+
+    def update(x: Any) -> Any:
+        t = lib.astensor(x)
+        return sync((t + 0.01 * (t - 0.5).sign()).clip(0, 1).abs().mean().raw)
+
+    return chain, update
+
+
+def _round_trip(lib: Any) -> Callable[[Any], Any]:
+    def round_trip(x: Any) -> Any:
+        return lib.astensor(x).raw
+
+    return round_trip
+
+
+def _per_call(fn: Callable[[Any], Any], arg: Any, number: int) -> float:
+    start = time.perf_counter()
+    for _ in range(number):
+        fn(arg)
+    return (time.perf_counter() - start) / number
+
+
+def measure(fns: list[Callable[[Any], Any] | None], arg: Any, budget: float) -> list[float | None]:
+    """Median seconds per call of each function, interleaved in rounds."""
+    live = [f for f in fns if f is not None]
+    for f in live:  # warm up (first-call compilation, caches)
+        for _ in range(3):
+            f(arg)
+    once = max(_per_call(f, arg, 3) for f in live)
+    number = max(1, int(0.004 / max(once, 1e-9)))
+    rounds = max(5, min(41, int(budget / (once * number * len(live)) + 1)))
+    samples: list[list[float]] = [[] for _ in fns]
+    for _ in range(rounds):
+        for i, f in enumerate(fns):
+            if f is not None:
+                samples[i].append(_per_call(f, arg, number))
+    return [statistics.median(s) if s else None for s in samples]
+
+
+def _training(name: str, to: Callable[[Any], Any]) -> tuple[Any, Any, Any] | None:
+    """(params, x, labels) native to a differentiable backend, or None."""
+    if name == "numpy":
+        return None
+    x, y, _, _ = demo.load_data()
+    return to(demo.init_params()), to(x), to(y)
+
+
+def run(budget: float) -> list[dict[str, Any]]:
+    """All measurements, one dict per (backend, workload)."""
+    ep = _eagerpy()
+    rows: list[dict[str, Any]] = []
+    for name in BACKENDS:
+        if _framework(name) is None:
+            print(f"{name}: not installed", file=sys.stderr)
+            continue
+        to_native, native_chain, native_update = _native_ops(name)
+        ut_chain, ut_update = _wrapped_ops(ut, name == "jax")
+        ep_chain = ep_update = ep_round = None
+        if ep is not None:
+            ep_chain, ep_update = _wrapped_ops(ep, name == "jax")
+            ep_round = _round_trip(ep)
+        for size in (10, 1000):
+            x = to_native(np.random.default_rng(0).random((size, size), dtype=np.float32))
+            for label, native, mine, theirs in (
+                ("chain", native_chain, ut_chain, ep_chain),
+                ("update", native_update, ut_update, ep_update),
+            ):
+                rows.append(_row(name, f"{label} {size}x{size}", native, mine, theirs, x, budget))
+        x = to_native(np.ones((10, 10), dtype=np.float32))
+        rows.append(_row(name, "round trip", lambda a: a, _round_trip(ut), ep_round, x, budget))
+        data = _training(name, to_native)
+        if data is not None:
+            p, xs, ys = data
+            native_train = {
+                "torch": demo.train_torch,
+                "tensorflow": demo.train_tensorflow,
+                "jax": demo.train_jax,
+            }[name]
+
+            def native_step(w: Any, fn: Any = native_train, xs: Any = xs, ys: Any = ys) -> Any:
+                return fn(w, xs, ys, 1)
+
+            def ut_step(w: Any, xs: Any = xs, ys: Any = ys) -> Any:
+                return demo.train_unitensor(w, xs, ys, 1)
+
+            rows.append(_row(name, "train step", native_step, ut_step, None, p, budget))
+    return rows
+
+
+def _row(
+    backend: str,
+    workload: str,
+    native: Callable[[Any], Any],
+    mine: Callable[[Any], Any],
+    theirs: Callable[[Any], Any] | None,
+    arg: Any,
+    budget: float,
+) -> dict[str, Any]:
+    if theirs is not None:
+        try:
+            theirs(arg)
+        except Exception as e:  # EagerPy fails on some current releases
+            print(f"eagerpy {backend} {workload}: {type(e).__name__}: {e}", file=sys.stderr)
+            theirs = None
+    t_native, t_ut, t_ep = measure([native, mine, theirs], arg, budget)
+    assert t_native is not None and t_ut is not None
+    row = {
+        "backend": backend,
+        "workload": workload,
+        "native_us": t_native * 1e6,
+        "unitensor_us": t_ut * 1e6,
+        "ratio": t_ut / t_native,
+        "eagerpy_us": None if t_ep is None else t_ep * 1e6,
+        "eagerpy_ratio": None if t_ep is None else t_ep / t_native,
+    }
+    print(_format_row(row), flush=True)
+    return row
+
+
+HEADER = (
+    f"{'backend':<11} {'workload':<20} {'native us':>10} {'unitensor us':>13} {'ratio':>6} "
+    f"{'eagerpy us':>11} {'ratio':>6}"
+)
+
+
+def _format_row(r: dict[str, Any]) -> str:
+    ep = "n/a" if r["eagerpy_us"] is None else f"{r['eagerpy_us']:.1f}"
+    epr = "n/a" if r["eagerpy_ratio"] is None else f"{r['eagerpy_ratio']:.2f}"
+    return (
+        f"{r['backend']:<11} {r['workload']:<20} {r['native_us']:>10.1f} "
+        f"{r['unitensor_us']:>13.1f} {r['ratio']:>6.2f} {ep:>11} {epr:>6}"
+    )
+
+
+def machine() -> str:
+    """One line describing the machine and the versions measured."""
+    versions = [f"numpy {np.__version__}"]
+    for name in ("torch", "tensorflow", "jax"):
+        mod = _framework(name)
+        if mod is not None:
+            versions.append(f"{name} {mod.__version__}")
+    return (
+        f"{platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
+        f"Python {platform.python_version()}, " + ", ".join(versions)
+    )
+
+
+def write_docs(rows: list[dict[str, Any]]) -> None:
+    """The table as Markdown and the ratios as a bar chart, for the documentation."""
+    lines = [
+        f"Measured on: {machine()}.",
+        "",
+        "| backend | workload | native µs | unitensor µs | ratio | EagerPy µs | EagerPy ratio |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        ep = "n/a" if r["eagerpy_us"] is None else f"{r['eagerpy_us']:.1f}"
+        epr = "n/a" if r["eagerpy_ratio"] is None else f"{r['eagerpy_ratio']:.2f}"
+        lines.append(
+            f"| {r['backend']} | {r['workload']} | {r['native_us']:.1f} | "
+            f"{r['unitensor_us']:.1f} | {r['ratio']:.2f} | {ep} | {epr} |"
+        )
+    (ROOT / "docs" / "benchmarks-results.md").write_text("\n".join(lines) + "\n")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels = [f"{r['backend']}\n{r['workload']}" for r in rows]
+    fig, ax = plt.subplots(figsize=(max(8, len(rows) * 0.55), 4.5))
+    pos = np.arange(len(rows))
+    ax.bar(pos - 0.2, [r["ratio"] for r in rows], 0.4, label="unitensor / native")
+    ax.bar(
+        pos + 0.2,
+        [r["eagerpy_ratio"] or 0 for r in rows],
+        0.4,
+        label="EagerPy / native (0: not available)",
+    )
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.set_xticks(pos, labels, rotation=90, fontsize=7)
+    ax.set_ylabel("time relative to native code")
+    ax.set_title("Overhead per call (lower is better)")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(ROOT / "docs" / "benchmarks.png", dpi=110)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--budget", type=float, default=0.6, help="seconds per measurement")
+    parser.add_argument("--docs", action="store_true", help="write the docs table and plot")
+    args = parser.parse_args()
+    print(f"machine: {machine()}")
+    print(HEADER)
+    rows = run(args.budget)
+    if args.docs:
+        write_docs(rows)
+
+
+if __name__ == "__main__":
+    main()
