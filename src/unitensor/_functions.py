@@ -515,7 +515,7 @@ def concatenate(tensors: Sequence[T], axis: int = 0) -> T:
     for s in shapes[1:]:
         if len(s) != len(shapes[0]) or s[:ax] + s[ax + 1 :] != shapes[0][:ax] + shapes[0][ax + 1 :]:
             raise ValueError(f"concatenate: shapes {shapes} differ off axis {axis}")
-    return cls(cls._ns.concatenate(raws, ax))  # type: ignore[return-value]
+    return cast(T, cls(cls._ns.concatenate(raws, ax)))  # the class of the inputs
 
 
 def stack(tensors: Sequence[T], axis: int = 0) -> T:
@@ -563,7 +563,7 @@ def stack(tensors: Sequence[T], axis: int = 0) -> T:
     n = len(raws[0].shape)
     if not -n - 1 <= axis <= n:
         raise AxisError(f"axis {axis} is out of bounds for stacking tensors of rank {n}")
-    return cls(cls._ns.stack(raws, axis % (n + 1)))  # type: ignore[return-value]
+    return cast(T, cls(cls._ns.stack(raws, axis % (n + 1))))  # the class of the inputs
 
 
 @_doc(Tensor.matmul)
@@ -713,7 +713,7 @@ def meshgrid(*tensors: T, indexing: str = "xy") -> tuple[T, ...]:
     cls, raws = _joined(tensors, "meshgrid")
     if builtins.any(len(r.shape) != 1 for r in raws):
         raise ValueError("meshgrid needs 1-d tensors")
-    return tuple(cls(g) for g in cls._ns.meshgrid(raws, indexing))  # type: ignore[misc]
+    return tuple(cast(T, cls(g)) for g in cls._ns.meshgrid(raws, indexing))
 
 
 def kl_div_with_logits(logits_p: T, logits_q: T, axis: int = -1, keepdims: bool = False) -> T:

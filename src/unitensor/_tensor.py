@@ -87,6 +87,7 @@ class Tensor:
     _pair_cache: ClassVar[dict[tuple[Any, Any], tuple[Any, Any]]]
     _scalar_cache: ClassVar[dict[tuple[Any, type], Any]]
     _float_cache: ClassVar[dict[Any, Any]]
+    _float_any_cache: ClassVar[dict[Any, Any]]
     _dtype_arg_cache: ClassVar[dict[Any, Any]]
     _promotes: ClassVar[bool] = True
     """Whether tensors of two dtypes are cast to their common dtype here."""
@@ -102,6 +103,7 @@ class Tensor:
         cls._pair_cache = {}
         cls._scalar_cache = {}
         cls._float_cache = {}
+        cls._float_any_cache = {}
         cls._dtype_arg_cache = {}
 
     def __init__(self, raw: Any) -> None:
@@ -297,6 +299,10 @@ class Tensor:
         """
         if axis is None:
             return None
+        if type(axis) is int:  # the common case, checked inline
+            n = len(self.raw.shape)
+            if -n <= axis < n:
+                return (axis + n if axis < 0 else axis,)
         if isinstance(axis, tuple | list):
             axes = tuple(self._axis(a) for a in axis)
             if len(set(axes)) != len(axes):
@@ -1833,10 +1839,9 @@ class Tensor:
             cond = ns.astype(cond, cls._native_dtype("bool"))
         x_is_scalar = x.__class__ in _SCALAR_TYPES
         y_is_scalar = y.__class__ in _SCALAR_TYPES
-        if x_is_scalar and y_is_scalar:
+        if isinstance(x, bool | int | float) and isinstance(y, bool | int | float):
             name = dtypes.result_name(
-                dtypes.scalar_result_name("bool", x),  # type: ignore[arg-type]
-                dtypes.scalar_result_name("bool", y),  # type: ignore[arg-type]
+                dtypes.scalar_result_name("bool", x), dtypes.scalar_result_name("bool", y)
             )
             dt = cls._native_dtype(name)
             xr, yr = ns.full((), x, dt, cond), ns.full((), y, dt, cond)
@@ -1963,9 +1968,13 @@ class Tensor:
     def _floating_any(self) -> Any:
         """``raw`` as float32 if integer or bool, on every backend."""
         a = self.raw
-        if dtypes.kind(self._dtype_name(a.dtype)) in "fc":
-            return a
-        return self._ns.astype(a, self._native_dtype(dtypes.DEFAULT_FLOAT))
+        target = self._float_any_cache.get(a.dtype, _MISSING)
+        if target is _MISSING:
+            cls = type(self)
+            k = dtypes.kind(cls._dtype_name(a.dtype))
+            target = None if k in "fc" else cls._native_dtype(dtypes.DEFAULT_FLOAT)
+            self._float_any_cache[a.dtype] = target
+        return a if target is None else self._ns.astype(a, target)
 
     def min(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Minimum over ``axis`` (all axes for ``None``; NaN propagates).

@@ -45,6 +45,8 @@ _DEFAULT_OF_RANK = {1: DEFAULT_INT, 2: DEFAULT_FLOAT, 3: "complex64"}
 def kind(name: str) -> str:
     """Kind letter of a dtype name: ``b``, ``i``, ``u``, ``f`` or ``c``.
 
+    Examples
+    --------
     >>> kind("bfloat16"), kind("uint8"), kind("bool")
     ('f', 'u', 'b')
     """
@@ -70,6 +72,8 @@ def _float_pair(a: str, b: str) -> str:
 def result_name(a: str, b: str) -> str:
     """Dtype name of an operation on tensors of dtypes ``a`` and ``b``.
 
+    Examples
+    --------
     >>> result_name("int32", "float32"), result_name("uint8", "int8")
     ('float32', 'int16')
     """
@@ -90,6 +94,8 @@ def result_name(a: str, b: str) -> str:
 def scalar_result_name(tensor: str, scalar: bool | int | float | complex) -> str:
     """Dtype name of an operation between a tensor and a Python scalar.
 
+    Examples
+    --------
     >>> scalar_result_name("int32", 2.5), scalar_result_name("float16", 3)
     ('float32', 'float16')
     """
@@ -113,6 +119,16 @@ def name_of(dtype: object) -> str | None:
 
     Accepts unitensor dtypes, names, NumPy / JAX dtypes and scalar types,
     ``torch.dtype`` and ``tf.DType``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> from unitensor.dtypes import name_of
+    >>> name_of(np.float32), name_of(np.dtype("int8")), name_of(ut.bfloat16)
+    ('float32', 'int8', 'bfloat16')
+    >>> name_of(object()) is None
+    True
     """
     if isinstance(dtype, DType):
         return dtype.name

@@ -38,7 +38,18 @@ def _unwrap(x: Any) -> Any:
 
 
 def map_containers(fn: Callable[[Any], Any], x: Any, default: Any) -> Any:
-    """``fn`` applied inside lists, tuples (named too) and dicts; ``default`` otherwise."""
+    """``fn`` applied inside lists, tuples (named too) and dicts; ``default`` otherwise.
+
+    Only one level is mapped: ``fn`` receives the elements as they are.
+
+    Examples
+    --------
+    >>> from unitensor.modules import map_containers
+    >>> map_containers(str, [1, (2, 3)], None)
+    ['1', '(2, 3)']
+    >>> map_containers(str, {"a": 1}, None), map_containers(str, 5, "not a container")
+    ({'a': '1'}, 'not a container')
+    """
     kind: Any = x.__class__
     values: Any = x  # the tests below narrow x, not these two
     if type(x) is list or type(x) is tuple:
@@ -105,7 +116,7 @@ class ModuleWrapper:
         Any
             A callable taking and returning tensors for a callable that is
             not a class (its attributes, such as ``numpy.add.reduce``, are
-            wrapped the same way); a :class:`ModuleWrapper` for a submodule; anything
+            wrapped the same way); a [`ModuleWrapper`][unitensor.modules.ModuleWrapper] for a submodule; anything
             else (classes, dtypes, constants) unchanged.
 
         Raises
@@ -165,7 +176,17 @@ class _Function:
 
 
 def wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """``fn`` taking tensors and returning tensors in place of native arrays."""
+    """``fn`` taking tensors and returning tensors in place of native arrays.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> from unitensor.modules import wrap_function
+    >>> cumsum = wrap_function(np.cumsum)
+    >>> cumsum(ut.astensor(np.array([1.0, 2.0, 3.0])))
+    NumPyTensor(array([1., 3., 6.]))
+    """
     return _Function(fn)
 
 

@@ -99,13 +99,6 @@ def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: A
     return (r * std + mean).astype(dtype, copy=False)
 
 
-def _reduction(fn: Any) -> Any:
-    def reduce(a: Any, axes: tuple[int, ...] | None, keepdims: bool) -> Any:
-        return fn(a, axis=axes, keepdims=keepdims)
-
-    return reduce
-
-
 _NS = Primitives(
     accepts=lambda tp: issubclass(tp, np.ndarray | np.generic),
     dtype_name=lambda dt: np.dtype(dt).name,
@@ -134,18 +127,14 @@ _NS = Primitives(
             "reshape transpose expand_dims tile flip take_along_axis concatenate stack"
         ).split()
     },
-    **{
-        name: _reduction(fn)
-        for name, fn in {
-            "sum": np.sum,
-            "prod": np.prod,
-            "mean": np.mean,
-            "min": np.amin,
-            "max": np.amax,
-            "all": np.all,
-            "any": np.any,
-        }.items()
-    },
+    # the arrays' own methods: NumPy's functions add a dispatch layer around them
+    sum=lambda a, axes, keepdims: a.sum(axes, keepdims=keepdims),
+    prod=lambda a, axes, keepdims: a.prod(axes, keepdims=keepdims),
+    mean=lambda a, axes, keepdims: a.mean(axes, keepdims=keepdims),
+    min=lambda a, axes, keepdims: a.min(axes, keepdims=keepdims),
+    max=lambda a, axes, keepdims: a.max(axes, keepdims=keepdims),
+    all=lambda a, axes, keepdims: a.all(axes, keepdims=keepdims),
+    any=lambda a, axes, keepdims: a.any(axes, keepdims=keepdims),
     argmin=lambda a, axis: np.argmin(a, axis=axis),
     argmax=lambda a, axis: np.argmax(a, axis=axis),
     cumsum=lambda a, axis: np.cumsum(a, axis=axis),

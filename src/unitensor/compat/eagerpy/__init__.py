@@ -156,6 +156,23 @@ def install() -> None:
     objects that were imported from it before the call keep pointing to
     it, so call ``install()`` before importing libraries built on EagerPy.
     Calling it again does nothing more.
+
+    Examples
+    --------
+    >>> import sys
+    >>> import unitensor.compat.eagerpy as compat
+    >>> saved = {k: m for k, m in sys.modules.items() if k.partition(".")[0] == "eagerpy"}
+    >>> compat.install()
+    >>> import eagerpy
+    >>> eagerpy.__name__
+    'unitensor.compat.eagerpy'
+
+    There is no ``uninstall()``; removing the entries undoes it (done here so
+    that the real EagerPy, if installed, is importable again):
+
+    >>> for k in [k for k in sys.modules if k.partition(".")[0] == "eagerpy"]:
+    ...     del sys.modules[k]
+    >>> sys.modules.update(saved)
     """
     for name in [n for n in sys.modules if n == "eagerpy" or n.startswith("eagerpy.")]:
         del sys.modules[name]

@@ -25,6 +25,16 @@ class RestoreTypeFunc:
 
     ``RestoreTypeFunc(x)(a)`` is ``a.raw`` if ``x`` was a native array and
     ``a`` if it was a tensor; several arguments give a tuple.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor.compat.eagerpy as ep
+    >>> from unitensor.compat.eagerpy.astensor import RestoreTypeFunc
+    >>> a = np.array([1.0, 2.0])
+    >>> restore_type = RestoreTypeFunc(a)
+    >>> restore_type(ep.astensor(a) * 2)
+    array([2., 4.])
     """
 
     __slots__ = ("_restore",)
@@ -38,12 +48,23 @@ class RestoreTypeFunc:
 
 
 def astensor(x: Any) -> Tensor:
-    """:func:`unitensor.astensor`, raising ``ValueError`` for unknown types.
+    """[`unitensor.astensor`][unitensor.astensor], raising ``ValueError`` for unknown types.
 
     Raises
     ------
     ValueError
         If ``x`` is not an array of a supported framework.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor.compat.eagerpy as ep
+    >>> ep.astensor(np.array([1.0, 2.0]))
+    NumPyTensor(array([1., 2.]))
+    >>> ep.astensor([1.0, 2.0])
+    Traceback (most recent call last):
+        ...
+    ValueError: Unknown type: <class 'list'>
     """
     try:
         t: Tensor = _ut.astensor(x)
@@ -53,15 +74,42 @@ def astensor(x: Any) -> Tensor:
 
 
 def astensors(*xs: Any) -> tuple[Tensor, ...]:
-    """:func:`astensor` of each argument."""
+    """``astensor`` of each argument.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor.compat.eagerpy as ep
+    >>> a, b = ep.astensors(np.zeros(2), np.ones(3))
+    >>> a.shape, b.shape
+    ((2,), (3,))
+    """
     return tuple(astensor(x) for x in xs)
 
 
 def astensor_(x: Any) -> tuple[Tensor, RestoreTypeFunc]:
-    """``(astensor(x), RestoreTypeFunc(x))``."""
+    """``(astensor(x), RestoreTypeFunc(x))``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor.compat.eagerpy as ep
+    >>> t, restore_type = ep.astensor_(np.array([1.0, 2.0]))
+    >>> restore_type(t * 2)
+    array([2., 4.])
+    """
     return astensor(x), RestoreTypeFunc(x)
 
 
 def astensors_(x: Any, *xs: Any) -> tuple[tuple[Tensor, ...], RestoreTypeFunc]:
-    """``(astensors(x, *xs), RestoreTypeFunc(x))``: the first argument decides."""
+    """``(astensors(x, *xs), RestoreTypeFunc(x))``: the first argument decides.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor.compat.eagerpy as ep
+    >>> (a, b), restore_type = ep.astensors_(np.array([1.0]), np.array([2.0]))
+    >>> restore_type(a + b)
+    array([3.])
+    """
     return astensors(x, *xs), RestoreTypeFunc(x)

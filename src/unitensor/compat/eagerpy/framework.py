@@ -102,7 +102,17 @@ T = TypeVar("T", bound=Tensor)
 def topk(t: T, k: int, sorted: bool = True) -> tuple[T, T]:
     """The ``k`` largest values along the last axis and their indices (EagerPy's signature).
 
-    See :meth:`unitensor.Tensor.topk`.
+    See [`unitensor.Tensor.topk`][unitensor.Tensor.topk].
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor.compat.eagerpy as ep
+    >>> values, indices = ep.topk(ep.astensor(np.array([3.0, 1.0, 2.0])), 2)
+    >>> values
+    NumPyTensor(array([3., 2.]))
+    >>> indices.numpy().tolist()
+    [0, 2]
     """
     return t.topk(k, axis=-1, largest=True, sorted=sorted)
 

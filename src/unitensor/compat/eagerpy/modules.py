@@ -11,5 +11,14 @@ __all__ = ["ModuleWrapper", "jax", "numpy", "tensorflow", "torch", "wrap"]
 
 
 def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
-    """``f`` taking tensors and returning tensors in place of native arrays."""
+    """``f`` taking tensors and returning tensors in place of native arrays.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor.compat.eagerpy as ep
+    >>> x = ep.astensor(np.array([1.0, 2.0]))
+    >>> ep.modules.wrap(np.add)(x, x)
+    NumPyTensor(array([2., 4.]))
+    """
     return wrap_function(f)

@@ -1,4 +1,4 @@
-"""``eagerpy.utils``: :func:`get_dummy`."""
+"""``eagerpy.utils``: ``get_dummy``."""
 
 from __future__ import annotations
 
@@ -22,6 +22,12 @@ def get_dummy(framework: str) -> Tensor:
     ------
     ValueError
         For any other name.
+
+    Examples
+    --------
+    >>> from unitensor.compat.eagerpy.utils import get_dummy
+    >>> get_dummy("numpy")
+    NumPyTensor(array([], dtype=float32))
     """
     x: Tensor
     if framework == "pytorch":

@@ -30,7 +30,7 @@ __all__ = [
 ]
 
 TensorType = TypeVar("TensorType", bound=Tensor)
-"""A type variable bound to :class:`Tensor`, as EagerPy's."""
+"""A type variable bound to [`Tensor`][unitensor.Tensor], as EagerPy's."""
 TensorOrScalar = Union[Tensor, int, float]  # noqa: UP007  # a runtime alias, as EagerPy's
 """A tensor or a Python scalar."""
 
@@ -43,13 +43,30 @@ _CLASSES = {
 
 
 def istensor(x: Any) -> bool:
-    """Whether ``x`` is a tensor (not a native array)."""
+    """Whether ``x`` is a tensor (not a native array).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor.compat.eagerpy as ep
+    >>> a = np.zeros(2)
+    >>> ep.istensor(a), ep.istensor(ep.astensor(a))
+    (False, True)
+    """
     return isinstance(x, Tensor)
 
 
 @functools.cache
 def backend_class_or_stand_in(name: str) -> type[Tensor]:
-    """The tensor class ``name``, or a stand-in if its framework is missing."""
+    """The tensor class ``name``, or a stand-in if its framework is missing.
+
+    Examples
+    --------
+    >>> import unitensor as ut
+    >>> from unitensor.compat.eagerpy.tensor import backend_class_or_stand_in
+    >>> backend_class_or_stand_in("NumPyTensor") is ut.NumPyTensor
+    True
+    """
     backend = _CLASSES[name]
     try:
         return backend_class(backend)
