@@ -20,7 +20,15 @@ from . import _functions, modules, norms
 from ._autodiff import grad, value_and_grad, value_and_grad_fn, value_aux_and_grad
 from ._backends.numpy import NumPyTensor
 from ._convert import convert
-from ._errors import AxisError
+from ._errors import (
+    AxisError,
+    DTypeError,
+    FrameworkMixError,
+    IndexOutOfRangeError,
+    ShapeError,
+    UnitensorError,
+    UnsupportedTypeError,
+)
 from ._functions import *  # noqa: F403  # every function form; the names are in its __all__
 from ._registry import astensor, astensor_, astensors, astensors_, istensor, seed
 from ._tensor import Tensor
@@ -51,7 +59,7 @@ index = _IndexBuilder()
 """Build an index once and reuse it: ``i = ut.index[:, 0]; t[i]``."""
 
 numpy = modules.numpy
-"""NumPy's module speaking tensors (see :mod:`unitensor.modules`)."""
+"""NumPy's module speaking tensors (see [`unitensor.modules`][unitensor.modules])."""
 torch = modules.torch
 """PyTorch's module speaking tensors."""
 tensorflow = modules.tensorflow
@@ -99,6 +107,12 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "AxisError",
+    "DTypeError",
+    "FrameworkMixError",
+    "IndexOutOfRangeError",
+    "ShapeError",
+    "UnitensorError",
+    "UnsupportedTypeError",
     "DType",
     "bfloat16",
     "bool",

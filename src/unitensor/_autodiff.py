@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any, Literal, TypeVar, overload
 
 from . import dtypes
+from ._errors import DTypeError, FrameworkMixError, ShapeError
 from ._registry import astensor
 from ._tensor import Tensor
 from .modules import map_containers
@@ -45,12 +46,12 @@ def _check_input(cls: type[Tensor], x: Any) -> Tensor:
     """``x`` as a tensor of class ``cls`` that can be differentiated."""
     t = astensor(x)
     if type(t) is not cls:
-        raise TypeError(
+        raise FrameworkMixError(
             f"value_and_grad_fn was made for {cls.framework} tensors, "
             f"called with a {t.framework} tensor"
         )
     if dtypes.kind(cls._dtype_name(t.raw.dtype)) not in "fc":
-        raise TypeError(
+        raise DTypeError(
             f"cannot differentiate with respect to a tensor of dtype {t.raw.dtype}; "
             "use a floating dtype"
         )
@@ -68,9 +69,9 @@ def _loss_raw(cls: type[Tensor], out: Any, has_aux: bool) -> tuple[Any, Any]:
         value, aux = pair, None
     loss: Tensor = value if isinstance(value, Tensor) else astensor(value)
     if type(loss) is not cls:
-        raise TypeError(f"f returned a {loss.framework} tensor, expected {cls.framework}")
+        raise FrameworkMixError(f"f returned a {loss.framework} tensor, expected {cls.framework}")
     if len(loss.raw.shape) != 0:
-        raise ValueError(f"f must return a scalar (0-d) tensor, got shape {loss.shape}")
+        raise ShapeError(f"f must return a scalar (0-d) tensor, got shape {loss.shape}")
     return loss.raw, aux
 
 
@@ -162,7 +163,9 @@ def value_and_grad_fn(
 
 
 def value_and_grad(f: Callable[..., T], t: T, *args: Any, **kwargs: Any) -> tuple[T, T]:
-    """``(f(t, *args, **kwargs), gradient of f w.r.t. t)``; see :func:`value_and_grad_fn`.
+    """``(f(t, *args, **kwargs), gradient of f w.r.t. t)``.
+
+    See [`value_and_grad_fn`][unitensor.value_and_grad_fn].
 
     Parameters
     ----------
@@ -204,7 +207,8 @@ def value_aux_and_grad(
 ) -> tuple[T, Any, T]:
     """``(value, aux, grad)`` for ``f`` returning ``(value, aux)``.
 
-    See :func:`value_and_grad_fn` for ``f``, the frameworks and the errors.
+    See [`value_and_grad_fn`][unitensor.value_and_grad_fn] for ``f``, the
+    frameworks and the errors.
 
     Parameters
     ----------
@@ -246,7 +250,8 @@ def value_aux_and_grad(
 def grad(f: Callable[..., T], t: T, *args: Any, **kwargs: Any) -> T:
     """The gradient of ``f`` w.r.t. ``t``; shape and dtype of ``t``.
 
-    See :func:`value_and_grad_fn` for ``f``, the frameworks and the errors.
+    See [`value_and_grad_fn`][unitensor.value_and_grad_fn] for ``f``, the
+    frameworks and the errors.
 
     Parameters
     ----------

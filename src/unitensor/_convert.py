@@ -1,4 +1,4 @@
-"""Moving tensors between frameworks: :func:`convert`."""
+"""Moving tensors between frameworks: [`convert`][unitensor.convert]."""
 
 # pyright: reportPrivateUsage=false
 # (this module is part of the Tensor implementation and uses its protected members)

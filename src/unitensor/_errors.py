@@ -1,30 +1,67 @@
-"""Exception types raised by unitensor.
+"""The exceptions unitensor raises: one family, built on the expected builtins.
 
-unitensor raises the builtin exception a NumPy user would expect, so code
-that catches ``ValueError`` or ``IndexError`` keeps working, and adds a
-few subclasses that name the problem more precisely:
+Every error unitensor raises for bad input is a
+[`UnitensorError`][unitensor.UnitensorError] and also the builtin
+exception a NumPy user would catch, so ``except ValueError`` keeps working
+and ``except ut.UnitensorError`` catches them all. Where a framework raised
+first, its own exception is kept as ``__cause__``.
 
-- ``TypeError``: an unsupported array type, tensors of two frameworks mixed
-  in one operation, autodiff asked of a framework or dtype that cannot
-  differentiate.
-- :class:`AxisError` (a ``ValueError`` and an ``IndexError``, like NumPy's):
-  an axis outside ``[-ndim, ndim)`` or repeated.
-- ``ValueError``: shapes that do not fit, a reshape to a different size, an
-  unknown mode or option.
-- ``IndexError``: an index outside the axis it indexes.
+| exception | also a | raised for |
+|---|---|---|
+| `UnsupportedTypeError` | `TypeError` | an object that is no array of a supported framework |
+| `FrameworkMixError` | `TypeError` | tensors of two frameworks in one operation |
+| `DTypeError` | `TypeError` | an unknown dtype, or one an operation does not take |
+| `ShapeError` | `ValueError` | shapes that do not broadcast or fit, a reshape to another |
+| | | size, a reduction of an empty axis without identity |
+| `AxisError` | `ValueError`, `IndexError` | an axis out of range or repeated, no permutation |
+| `IndexOutOfRangeError` | `IndexError` | an index beyond the axis it indexes |
 
-Where a framework raised first, its own exception is kept as ``__cause__``.
+Other misuse keeps the plain builtin: an unknown option string
+(``ValueError``), ``len()`` of a 0-d tensor (``TypeError``), an index of an
+unsupported kind such as a float (``IndexError``).
 """
 
 from __future__ import annotations
 
-__all__ = ["AxisError"]
+__all__ = [
+    "AxisError",
+    "DTypeError",
+    "FrameworkMixError",
+    "IndexOutOfRangeError",
+    "ShapeError",
+    "UnitensorError",
+    "UnsupportedTypeError",
+]
 
 
-class AxisError(ValueError, IndexError):
+class UnitensorError(Exception):
+    """Base class of every error unitensor raises for bad input."""
+
+
+class UnsupportedTypeError(UnitensorError, TypeError):
+    """An object is not an array of a supported framework."""
+
+
+class FrameworkMixError(UnitensorError, TypeError):
+    """One operation got tensors (or arrays) of two different frameworks."""
+
+
+class DTypeError(UnitensorError, TypeError):
+    """A dtype is unknown, or an operation does not take it."""
+
+
+class ShapeError(UnitensorError, ValueError):
+    """Shapes do not fit the operation (broadcasting, reshape, empty reductions, ...)."""
+
+
+class AxisError(UnitensorError, ValueError, IndexError):
     """An axis argument is out of range for the tensor's rank, or repeated.
 
     Subclasses both ``ValueError`` and ``IndexError`` (as
     ``numpy.exceptions.AxisError`` does), so either ``except`` clause
     catches it.
     """
+
+
+class IndexOutOfRangeError(UnitensorError, IndexError):
+    """An index is outside the axis it indexes."""

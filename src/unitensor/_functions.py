@@ -1,7 +1,7 @@
 """Every operation as a function: ``ut.sum(t, axis=0)`` is ``t.sum(axis=0)``.
 
-Each function takes a :class:`~unitensor.Tensor` (a native array is
-wrapped with :func:`~unitensor.astensor` first) and returns the same
+Each function takes a [`Tensor`][unitensor.Tensor] (a native array is
+wrapped with [`astensor`][unitensor.astensor] first) and returns the same
 tensor class, and has the meaning documented on the method of the same
 name. Functions of several tensors (``concatenate``, ``stack``, ``where``,
 ``matmul``) check that all of them belong to one framework.
@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
 from . import dtypes
-from ._errors import AxisError
+from ._errors import AxisError, ShapeError
 from ._registry import astensor
 from ._tensor import Axes, PadMode, Scalar, Tensor, TensorOrScalar
 
@@ -514,7 +514,7 @@ def concatenate(tensors: Sequence[T], axis: int = 0) -> T:
     ax = cls(raws[0])._axis(axis)
     for s in shapes[1:]:
         if len(s) != len(shapes[0]) or s[:ax] + s[ax + 1 :] != shapes[0][:ax] + shapes[0][ax + 1 :]:
-            raise ValueError(f"concatenate: shapes {shapes} differ off axis {axis}")
+            raise ShapeError(f"concatenate: shapes {shapes} differ off axis {axis}")
     return cast(T, cls(cls._ns.concatenate(raws, ax)))  # the class of the inputs
 
 
@@ -559,7 +559,7 @@ def stack(tensors: Sequence[T], axis: int = 0) -> T:
     cls, raws = _joined(tensors, "stack")
     shapes = {tuple(r.shape) for r in raws}
     if len(shapes) != 1:
-        raise ValueError(f"stack needs tensors of one shape, got {sorted(shapes)}")
+        raise ShapeError(f"stack needs tensors of one shape, got {sorted(shapes)}")
     n = len(raws[0].shape)
     if not -n - 1 <= axis <= n:
         raise AxisError(f"axis {axis} is out of bounds for stacking tensors of rank {n}")
@@ -712,7 +712,7 @@ def meshgrid(*tensors: T, indexing: str = "xy") -> tuple[T, ...]:
         raise ValueError(f"indexing must be 'xy' or 'ij', got {indexing!r}")
     cls, raws = _joined(tensors, "meshgrid")
     if builtins.any(len(r.shape) != 1 for r in raws):
-        raise ValueError("meshgrid needs 1-d tensors")
+        raise ShapeError("meshgrid needs 1-d tensors")
     return tuple(cast(T, cls(g)) for g in cls._ns.meshgrid(raws, indexing))
 
 

@@ -1,7 +1,7 @@
 """Index normalisation shared by every backend.
 
 ``t[index]`` and ``index_update`` accept the NumPy index forms. Before a
-backend sees an index, :func:`normalize_index` turns it into a tuple whose
+backend sees an index, ``normalize_index`` turns it into a tuple whose
 items are only ``int``, ``slice``, ``None``, ``Ellipsis`` or a native
 integer / bool array of the tensor's own framework. The backends then do
 what their framework lacks (negative slice steps on PyTorch, advanced

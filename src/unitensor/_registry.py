@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import numpy as np
 
+from ._errors import UnsupportedTypeError
 from ._tensor import Tensor
 
 if TYPE_CHECKING:
@@ -82,8 +83,9 @@ def backend_class(name: str) -> type[Tensor]:
     Returns
     -------
     type[Tensor]
-        The backend's tensor class, such as :class:`~unitensor.NumPyTensor`.
-        If :func:`seed` was called before, the backend is seeded on load.
+        The backend's tensor class, such as
+        [`NumPyTensor`][unitensor.NumPyTensor]. If [`seed`][unitensor.seed]
+        was called before, the backend is seeded on load.
 
     Raises
     ------
@@ -130,7 +132,7 @@ def _class_for_type(tp: type) -> type[Tensor]:
         if cls._ns.accepts(tp):
             _CLASS_OF_TYPE[tp] = cls
             return cls
-    raise TypeError(
+    raise UnsupportedTypeError(
         f"unitensor cannot wrap an object of type {tp.__module__}.{tp.__qualname__}; "
         "supported: numpy.ndarray, torch.Tensor, tf.Tensor, tf.Variable and jax.Array"
     )
@@ -149,7 +151,7 @@ def astensor(x: Any) -> Tensor: ...
 
 
 def astensor(x: Any) -> Tensor:
-    """Wrap a native array as a :class:`~unitensor.Tensor`, without copying.
+    """Wrap a native array as a [`Tensor`][unitensor.Tensor], without copying.
 
     Parameters
     ----------
@@ -191,7 +193,7 @@ def astensor(x: Any) -> Tensor:
 
 
 def astensors(*xs: Any) -> tuple[Tensor, ...]:
-    """:func:`astensor` applied to each argument; returns a tuple.
+    """[`astensor`][unitensor.astensor] applied to each argument; returns a tuple.
 
     Parameters
     ----------
@@ -260,7 +262,7 @@ def astensor_(x: Any) -> tuple[Tensor, Callable[[Any], Any]]:
     Parameters
     ----------
     x
-        A native array or tensor (see :func:`astensor`).
+        A native array or tensor (see [`astensor`][unitensor.astensor]).
 
     Returns
     -------
@@ -270,7 +272,7 @@ def astensor_(x: Any) -> tuple[Tensor, Callable[[Any], Any]]:
     Raises
     ------
     TypeError
-        As :func:`astensor`.
+        As [`astensor`][unitensor.astensor].
 
     Examples
     --------
@@ -284,7 +286,9 @@ def astensor_(x: Any) -> tuple[Tensor, Callable[[Any], Any]]:
 
 
 def astensors_(x: Any, *xs: Any) -> tuple[tuple[Tensor, ...], Callable[[Any], Any]]:
-    """Wrap several arrays; ``restore_type`` follows the first one (see :func:`astensor_`).
+    """Wrap several arrays; ``restore_type`` follows the first one.
+
+    See [`astensor_`][unitensor.astensor_].
 
     Parameters
     ----------
@@ -314,7 +318,7 @@ def astensors_(x: Any, *xs: Any) -> tuple[tuple[Tensor, ...], Callable[[Any], An
 
 
 def istensor(x: Any) -> bool:
-    """Whether ``x`` is a unitensor :class:`~unitensor.Tensor` (not a native array).
+    """Whether ``x`` is a unitensor [`Tensor`][unitensor.Tensor] (not a native array).
 
     Parameters
     ----------
@@ -342,8 +346,9 @@ def seed(n: int) -> None:
     """Seed the random number generators of every backend.
 
     Backends loaded later are seeded with ``n`` when they load. After
-    ``seed(n)`` the sequence of :meth:`~unitensor.Tensor.uniform` and
-    :meth:`~unitensor.Tensor.normal` draws of each backend is reproducible.
+    ``seed(n)`` the sequence of [`Tensor.uniform`][unitensor.Tensor.uniform]
+    and [`Tensor.normal`][unitensor.Tensor.normal] draws of each backend is
+    reproducible.
     NumPy and JAX use generators owned by unitensor; PyTorch and TensorFlow
     use their global generators (``torch.manual_seed``, a
     ``tf.random.Generator``).

@@ -1,7 +1,7 @@
 """The ``Tensor`` base class: the whole API, declared and documented once.
 
 Every operation of unitensor is a method here. A method checks its
-arguments, applies the dtype rules of :mod:`unitensor.dtypes` and calls a
+arguments, applies the dtype rules of ``unitensor.dtypes`` and calls a
 *primitive* of the backend: a plain function on native arrays, looked up in
 the backend's namespace ``_ns``. Composite operations (``logsumexp``,
 ``softmax``, ``crossentropy``, ``onehot_like``, reflect/edge padding, ...)
@@ -26,7 +26,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self, TypeAli
 import numpy as np
 
 from . import dtypes
-from ._errors import AxisError
+from ._errors import (
+    AxisError,
+    DTypeError,
+    FrameworkMixError,
+    IndexOutOfRangeError,
+    ShapeError,
+    UnitensorError,
+)
 
 if TYPE_CHECKING:
     from ._backends import Primitives
@@ -38,17 +45,17 @@ Scalar: TypeAlias = bool | int | float
 Axes: TypeAlias = int | tuple[int, ...] | None
 """An axis argument: one axis, several, or ``None`` for all."""
 PadMode: TypeAlias = Literal["constant", "reflect", "edge"]
-"""The padding modes of :meth:`Tensor.pad`."""
+"""The padding modes of [`Tensor.pad`][unitensor.Tensor.pad]."""
 TensorOrScalar: TypeAlias = "Tensor | Scalar"
 
 _SCALAR_TYPES = (bool, int, float)
 _MISSING: Any = object()
 
 
-def _framework_mix_error(a: type[Tensor], b: object) -> TypeError:
+def _framework_mix_error(a: type[Tensor], b: object) -> FrameworkMixError:
     """The error for an operation that mixes two frameworks."""
     other = b.framework if isinstance(b, Tensor) else type(b).__qualname__
-    return TypeError(
+    return FrameworkMixError(
         f"cannot combine a {a.framework} tensor with a {other} "
         f"{'tensor' if isinstance(b, Tensor) else 'object'}: convert one of them first "
         "(for example with ut.convert or the frameworks' own functions)"
@@ -61,10 +68,11 @@ class Tensor:
     A ``Tensor`` holds exactly one thing, the native array ``raw``
     (``numpy.ndarray``, ``torch.Tensor``, ``tf.Tensor`` / ``tf.Variable`` or
     ``jax.Array``), and every operation calls the framework's own operation
-    on it. Create tensors with :func:`unitensor.astensor`; the subclasses
-    :class:`~unitensor.NumPyTensor`, :class:`~unitensor.PyTorchTensor`,
-    :class:`~unitensor.TensorFlowTensor` and :class:`~unitensor.JAXTensor`
-    are chosen from the array's type.
+    on it. Create tensors with [`unitensor.astensor`][unitensor.astensor];
+    the subclasses [`NumPyTensor`][unitensor.NumPyTensor],
+    [`PyTorchTensor`][unitensor.PyTorchTensor],
+    [`TensorFlowTensor`][unitensor.TensorFlowTensor] and
+    [`JAXTensor`][unitensor.JAXTensor] are chosen from the array's type.
 
     Every method returns a new tensor of the same class (typed ``Self``), so
     calls chain: ``x.square().sum(axis=-1).sqrt()``. Tensors are not
@@ -79,7 +87,7 @@ class Tensor:
     framework: ClassVar[str] = "abstract"
     """Human-readable framework name, e.g. ``"PyTorch"``."""
     backend: ClassVar[str] = "abstract"
-    """Backend name used by :func:`unitensor.convert`, e.g. ``"torch"``."""
+    """Backend name used by [`unitensor.convert`][unitensor.convert], e.g. ``"torch"``."""
     _ns: ClassVar[Primitives]
     _native_dtype_type: ClassVar[type | tuple[type, ...]] = ()
     _name_of: ClassVar[dict[Any, str]]
@@ -107,7 +115,7 @@ class Tensor:
         cls._dtype_arg_cache = {}
 
     def __init__(self, raw: Any) -> None:
-        """Wrap ``raw`` without copying it; prefer :func:`unitensor.astensor`."""
+        """Wrap ``raw`` without copying it; prefer [`unitensor.astensor`][unitensor.astensor]."""
         self.raw = raw
 
     # ------------------------------------------------------------------
@@ -158,11 +166,11 @@ class Tensor:
             try:
                 name = np.dtype(dtype).name
             except TypeError as e:
-                raise TypeError(f"{dtype!r} is not a dtype {cls.framework} understands") from e
+                raise DTypeError(f"{dtype!r} is not a dtype {cls.framework} understands") from e
         try:
             native = cls._native_dtype(name)
         except (TypeError, AttributeError, ValueError) as e:
-            raise TypeError(f"{dtype!r} is not a dtype {cls.framework} supports") from e
+            raise DTypeError(f"{dtype!r} is not a dtype {cls.framework} supports") from e
         try:
             cls._dtype_arg_cache[dtype] = native
         except TypeError:
@@ -237,7 +245,7 @@ class Tensor:
         """Native operands for ``self (op) other`` after dtype promotion.
 
         ``other`` may be a tensor or native array of the same framework or a
-        Python scalar; the result dtypes follow :mod:`unitensor.dtypes`.
+        Python scalar; the result dtypes follow ``unitensor.dtypes``.
         For an ``elementwise`` operation the shapes must broadcast.
 
         Raises
@@ -455,7 +463,7 @@ class Tensor:
         2.5
         """
         if self.size != 1:
-            raise ValueError(f"item() needs a tensor with one element, got shape {self.shape}")
+            raise ShapeError(f"item() needs a tensor with one element, got shape {self.shape}")
         value: Scalar = self._ns.item(self.raw)
         return value
 
@@ -507,7 +515,8 @@ class Tensor:
     def float64(self) -> Self:
         """The tensor converted to float64; same shape.
 
-        JAX without 64-bit mode gives float32 (and warns), see :meth:`astype`.
+        JAX without 64-bit mode gives float32 (and warns), see
+        [`astype`][unitensor.Tensor.astype].
 
         Examples
         --------
@@ -810,7 +819,7 @@ class Tensor:
         return type(self)(b**a)
 
     def __matmul__(self, other: Tensor) -> Self:
-        """Matrix product ``self @ other``, see :meth:`matmul`.
+        """Matrix product ``self @ other``, see [`matmul`][unitensor.Tensor.matmul].
 
         Examples
         --------
@@ -825,8 +834,9 @@ class Tensor:
     def __rmatmul__(self, other: Tensor) -> Self:
         """Matrix product ``other @ self`` (``other`` a native array of this framework).
 
-        Shapes and dtypes as :meth:`matmul`. Unlike :meth:`matmul`, the
-        shapes are not checked here; the framework raises its own error.
+        Shapes and dtypes as [`matmul`][unitensor.Tensor.matmul]. Unlike
+        [`matmul`][unitensor.Tensor.matmul], the shapes are not checked
+        here; the framework raises its own error.
 
         Raises
         ------
@@ -869,7 +879,7 @@ class Tensor:
         return self
 
     def __abs__(self) -> Self:
-        """Elementwise absolute value ``abs(self)``, see :meth:`abs`.
+        """Elementwise absolute value ``abs(self)``, see [`abs`][unitensor.Tensor.abs].
 
         Examples
         --------
@@ -879,6 +889,12 @@ class Tensor:
         NumPyTensor(array([1, 2]))
         """
         return self.abs()
+
+    def _integer_or_bool(self, a: Any, what: str) -> Any:
+        """``a`` itself if its dtype is bool or integer; else a ``DTypeError``."""
+        if dtypes.kind(self._dtype_name(a.dtype)) in "fc":
+            raise DTypeError(f"{what} needs bool or integer tensors, got {a.dtype}")
+        return a
 
     def __invert__(self) -> Self:
         """Bitwise NOT ``~self``; logical NOT for bool tensors.
@@ -893,7 +909,7 @@ class Tensor:
         >>> ~ut.astensor(np.array([True, False])), ~ut.astensor(np.array([0, 5]))
         (NumPyTensor(array([False,  True])), NumPyTensor(array([-1, -6])))
         """
-        return type(self)(self._ns.bitwise_invert(self.raw))
+        return type(self)(self._ns.bitwise_invert(self._integer_or_bool(self.raw, "~")))
 
     def __and__(self, other: TensorOrScalar) -> Self:
         """Bitwise AND ``self & other``; logical AND for bool tensors.
@@ -908,7 +924,7 @@ class Tensor:
         NumPyTensor(array([ True, False]))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.bitwise_and(a, b))
+        return type(self)(self._ns.bitwise_and(self._integer_or_bool(a, "&"), b))
 
     def __rand__(self, other: TensorOrScalar) -> Self:
         """Bitwise ``other & self``; see ``&``.
@@ -921,7 +937,7 @@ class Tensor:
         NumPyTensor(array([2, 4]))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.bitwise_and(b, a))
+        return type(self)(self._ns.bitwise_and(b, self._integer_or_bool(a, "&")))
 
     def __or__(self, other: TensorOrScalar) -> Self:
         """Bitwise OR ``self | other``; logical OR for bool tensors.
@@ -936,7 +952,7 @@ class Tensor:
         NumPyTensor(array([5, 6]))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.bitwise_or(a, b))
+        return type(self)(self._ns.bitwise_or(self._integer_or_bool(a, "|"), b))
 
     def __ror__(self, other: TensorOrScalar) -> Self:
         """Bitwise ``other | self``; see ``|``.
@@ -949,7 +965,7 @@ class Tensor:
         NumPyTensor(array([5, 6]))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.bitwise_or(b, a))
+        return type(self)(self._ns.bitwise_or(b, self._integer_or_bool(a, "|")))
 
     def __xor__(self, other: TensorOrScalar) -> Self:
         """Bitwise XOR ``self ^ other``; logical XOR for bool tensors.
@@ -964,7 +980,7 @@ class Tensor:
         NumPyTensor(array([False,  True]))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.bitwise_xor(a, b))
+        return type(self)(self._ns.bitwise_xor(self._integer_or_bool(a, "^"), b))
 
     def __rxor__(self, other: TensorOrScalar) -> Self:
         """Bitwise ``other ^ self``; see ``^``.
@@ -977,7 +993,7 @@ class Tensor:
         NumPyTensor(array([0, 3]))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.bitwise_xor(b, a))
+        return type(self)(self._ns.bitwise_xor(b, self._integer_or_bool(a, "^")))
 
     def __lt__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``self < other``: a bool tensor of the broadcast shape.
@@ -1093,11 +1109,16 @@ class Tensor:
         >>> x[x > 3]
         NumPyTensor(array([4, 5]))
         """
-        if index.__class__ is int or index.__class__ is slice:
-            return type(self)(self._ns.getitem(self.raw, index))
-        from ._indexing import normalize_index
+        try:
+            if index.__class__ is int or index.__class__ is slice:
+                return type(self)(self._ns.getitem(self.raw, index))
+            from ._indexing import normalize_index
 
-        return type(self)(self._ns.getitem(self.raw, normalize_index(self, index)))
+            return type(self)(self._ns.getitem(self.raw, normalize_index(self, index)))
+        except IndexError as e:
+            if isinstance(e, UnitensorError) or not _is_range_error(e):
+                raise
+            raise IndexOutOfRangeError(str(e)) from e
 
     # ------------------------------------------------------------------
     # elementwise functions
@@ -1801,7 +1822,9 @@ class Tensor:
         return out
 
     def where(self, x: TensorOrScalar, y: TensorOrScalar) -> Self:
-        """``x`` where ``self`` (the condition) is true, else ``y``; see :func:`unitensor.where`.
+        """``x`` where ``self`` (the condition) is true, else ``y``.
+
+        See [`unitensor.where`][unitensor.where].
 
         Parameters
         ----------
@@ -2044,7 +2067,7 @@ class Tensor:
         """Raise ``ValueError`` if a reduction without identity meets an empty axis."""
         shape = self.raw.shape
         if 0 in shape and (axes is None or builtins.any(shape[a] == 0 for a in axes)):
-            raise ValueError(f"{what} of an empty axis has no identity; shape {self.shape}")
+            raise ShapeError(f"{what} of an empty axis has no identity; shape {self.shape}")
 
     def all(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Whether all elements along ``axis`` are true (non-zero).
@@ -2105,7 +2128,8 @@ class Tensor:
         return self._reduce(self._ns.any, self.raw, axis, keepdims)
 
     def _arg_reduce(self, name: str, axis: int | None, keepdims: bool) -> Self:
-        """Shared body of :meth:`argmin` and :meth:`argmax`."""
+        """Shared body of [`argmin`][unitensor.Tensor.argmin] and
+        [`argmax`][unitensor.Tensor.argmax]."""
         fn = getattr(self._ns, name)
         self._check_nonempty(None if axis is None else (self._axis(axis),), name)
         if axis is None:
@@ -2245,8 +2269,8 @@ class Tensor:
         Returns
         -------
         Tensor
-            The reduced shape, as for :meth:`sum`. Floats keep their dtype;
-            bool and integer input gives float32.
+            The reduced shape, as for [`sum`][unitensor.Tensor.sum]. Floats
+            keep their dtype; bool and integer input gives float32.
 
         Raises
         ------
@@ -2381,7 +2405,7 @@ class Tensor:
         ax = self._axis(axis)
         n = self.raw.shape[ax]
         if not 0 <= k <= n:
-            raise ValueError(f"k={k} is out of range for an axis of length {n}")
+            raise ShapeError(f"k={k} is out of range for an axis of length {n}")
         fused = self._ns.topk
         if fused is not None:
             values, indices = fused(self.raw, k, ax, largest, sorted)
@@ -2432,7 +2456,7 @@ class Tensor:
             if s == -1:
                 unknown += 1
             elif s < 0:
-                raise ValueError(f"invalid dimension {s} in reshape to {shape}")
+                raise ShapeError(f"invalid dimension {s} in reshape to {shape}")
             else:
                 known *= s
         size = self.size
@@ -2441,7 +2465,7 @@ class Tensor:
             or (unknown == 0 and known != size)
             or (unknown == 1 and (known == 0 or size % known != 0))
         ):
-            raise ValueError(f"cannot reshape a tensor of shape {self.shape} into {shape}")
+            raise ShapeError(f"cannot reshape a tensor of shape {self.shape} into {shape}")
         return type(self)(self._ns.reshape(self.raw, shape))
 
     def flatten(self, start: int = 0, end: int = -1) -> Self:
@@ -2478,7 +2502,7 @@ class Tensor:
             return self.reshape((1,))
         s, e = self._axis(start), self._axis(end)
         if s > e:
-            raise ValueError(f"flatten: start axis {start} comes after end axis {end}")
+            raise AxisError(f"flatten: start axis {start} comes after end axis {end}")
         n = 1
         for d in shape[s : e + 1]:
             n *= d
@@ -2519,7 +2543,7 @@ class Tensor:
         else:
             perm = tuple(self._axis(a) for a in axes)
             if sorted(perm) != list(range(n)):
-                raise ValueError(f"axes {tuple(axes)} are not a permutation of {n} axes")
+                raise AxisError(f"axes {tuple(axes)} are not a permutation of {n} axes")
         return type(self)(self._ns.transpose(self.raw, perm))
 
     def squeeze(self, axis: Axes = None) -> Self:
@@ -2558,7 +2582,7 @@ class Tensor:
         else:
             for a in axes:
                 if shape[a] != 1:
-                    raise ValueError(f"cannot squeeze axis {a} of length {shape[a]}")
+                    raise ShapeError(f"cannot squeeze axis {a} of length {shape[a]}")
         return type(self)(self._ns.squeeze(self.raw, axes))
 
     def expand_dims(self, axis: int) -> Self:
@@ -2620,7 +2644,7 @@ class Tensor:
         """
         multiples = tuple(int(m) for m in multiples)
         if len(multiples) != len(self.raw.shape):
-            raise ValueError(f"tile needs {len(self.raw.shape)} multiples, got {len(multiples)}")
+            raise ShapeError(f"tile needs {len(self.raw.shape)} multiples, got {len(multiples)}")
         return type(self)(self._ns.tile(self.raw, multiples))
 
     def flip(self, axis: Axes = None) -> Self:
@@ -2698,9 +2722,9 @@ class Tensor:
         shape = self.raw.shape
         pads = tuple((int(b), int(a)) for b, a in paddings)
         if len(pads) != len(shape):
-            raise ValueError(f"pad needs {len(shape)} (before, after) pairs, got {len(pads)}")
+            raise ShapeError(f"pad needs {len(shape)} (before, after) pairs, got {len(pads)}")
         if builtins.any(b < 0 or a < 0 for b, a in pads):
-            raise ValueError(f"pad widths must be non-negative, got {pads}")
+            raise ShapeError(f"pad widths must be non-negative, got {pads}")
         if mode == "constant":
             return type(self)(self._ns.pad_constant(self.raw, pads, value))
         if mode not in ("reflect", "edge"):
@@ -2711,7 +2735,7 @@ class Tensor:
                 continue
             n = int(shape[ax])
             if n == 0:
-                raise ValueError(f"cannot {mode}-pad the empty axis {ax}")
+                raise ShapeError(f"cannot {mode}-pad the empty axis {ax}")
             index = [_pad_source(i, n, mode) for i in range(-before, n + after)]
             out = type(self)(self._ns.take(out.raw, self._ns.asarray(index, None, self.raw), ax))
         return out
@@ -2756,11 +2780,11 @@ class Tensor:
         """
         a, b = self._pair(other, False)
         if len(a.shape) == 0 or len(b.shape) == 0:
-            raise ValueError("matmul does not take 0-d tensors; use * instead")
+            raise ShapeError("matmul does not take 0-d tensors; use * instead")
         ka = a.shape[-1]
         kb = b.shape[0] if len(b.shape) == 1 else b.shape[-2]
         if ka != kb:
-            raise ValueError(
+            raise ShapeError(
                 f"matmul: inner dimensions differ, {tuple(a.shape)} @ {tuple(b.shape)}"
             )
         return type(self)(self._ns.matmul(a, b))
@@ -2768,7 +2792,7 @@ class Tensor:
     def _check_square(self, what: str) -> None:
         shape = self.shape
         if len(shape) < 2 or shape[-1] != shape[-2]:
-            raise ValueError(f"{what} needs (..., n, n) square matrices, got shape {shape}")
+            raise ShapeError(f"{what} needs (..., n, n) square matrices, got shape {shape}")
 
     def inv(self) -> Self:
         """Inverse of the square matrices in the last two axes.
@@ -2862,7 +2886,7 @@ class Tensor:
 
     @property
     def norms(self) -> NormsAccessor[Self]:
-        """The norms of :mod:`unitensor.norms` as methods: ``t.norms.l2(axis=-1)``.
+        """The norms of [`unitensor.norms`][unitensor.norms] as methods: ``t.norms.l2(axis=-1)``.
 
         Returns
         -------
@@ -2916,7 +2940,7 @@ class Tensor:
         return self.log_softmax(axis).exp()
 
     def log_softmax(self, axis: int = -1) -> Self:
-        """Logarithm of :meth:`softmax` along ``axis``, computed stably.
+        """Logarithm of [`softmax`][unitensor.Tensor.softmax] along ``axis``, computed stably.
 
         Parameters
         ----------
@@ -2983,7 +3007,7 @@ class Tensor:
         """
         lab = type(self)(self._unwrap(labels))
         if len(self.raw.shape) < 1 or tuple(lab.shape) != tuple(self.shape[:-1]):
-            raise ValueError(
+            raise ShapeError(
                 f"crossentropy: logits {self.shape} need labels of shape {self.shape[:-1]}, "
                 f"got {lab.shape}"
             )
@@ -3029,7 +3053,7 @@ class Tensor:
         """
         idx = type(self)(self._unwrap(indices))
         if len(self.raw.shape) != 2 or tuple(idx.shape) != (self.shape[0],):
-            raise ValueError(
+            raise ShapeError(
                 f"onehot_like needs a (N, C) template and (N,) indices, "
                 f"got {self.shape} and {idx.shape}"
             )
@@ -3076,7 +3100,7 @@ class Tensor:
         """
         idx = self._unwrap(indices)
         if len(idx.shape) != len(self.raw.shape):
-            raise ValueError(
+            raise ShapeError(
                 f"take_along_axis: indices of rank {len(idx.shape)} for a tensor of "
                 f"rank {len(self.raw.shape)}"
             )
@@ -3120,7 +3144,12 @@ class Tensor:
         NumPyTensor(array([0., 0., 0., 0.], dtype=float32))
         """
         idx, v = self._index_and_values(index, values)
-        return type(self)(self._ns.index_update(self.raw, idx, v))
+        try:
+            return type(self)(self._ns.index_update(self.raw, idx, v))
+        except IndexError as e:
+            if isinstance(e, UnitensorError) or not _is_range_error(e):
+                raise
+            raise IndexOutOfRangeError(str(e)) from e
 
     def _index_and_values(self, index: Any, values: TensorOrScalar) -> tuple[Any, Any]:
         """Normalised index and native ``values`` in ``self``'s dtype, for updates."""
@@ -3436,7 +3465,7 @@ class Tensor:
         if dtype is not None:
             dt = self._dtype_arg(dtype)
             if dtypes.kind(self._dtype_name(dt)) != "f":
-                raise TypeError(f"random numbers need a floating dtype, got {dtype!r}")
+                raise DTypeError(f"random numbers need a floating dtype, got {dtype!r}")
             return dt
         dt = self.raw.dtype
         if dtypes.kind(self._dtype_name(dt)) == "f":
@@ -3450,7 +3479,7 @@ class Tensor:
 
         The dtype is ``dtype`` if given, else this tensor's if it is
         floating, else float32. The samples come from the backend's
-        generator, seeded by :func:`unitensor.seed`.
+        generator, seeded by [`unitensor.seed`][unitensor.seed].
 
         Parameters
         ----------
@@ -3489,7 +3518,7 @@ class Tensor:
 
         The dtype is ``dtype`` if given, else this tensor's if it is
         floating, else float32. The samples come from the backend's
-        generator, seeded by :func:`unitensor.seed`.
+        generator, seeded by [`unitensor.seed`][unitensor.seed].
 
         Parameters
         ----------
@@ -3621,6 +3650,12 @@ class Tensor:
         return self.astype("bool")
 
 
+def _is_range_error(e: IndexError) -> bool:
+    """Whether a framework's ``IndexError`` is about an index out of range."""
+    text = str(e)
+    return "out of bounds" in text or "out of range" in text
+
+
 def _check_broadcast(*shapes: Any) -> None:
     """Raise ``ValueError`` unless the shapes broadcast together (NumPy's rule)."""
     longest = max(len(s) for s in shapes)
@@ -3631,7 +3666,7 @@ def _check_broadcast(*shapes: Any) -> None:
                 d = s[-i]
                 if d != 1:
                     if size != 1 and d != size:
-                        raise ValueError(
+                        raise ShapeError(
                             "shapes "
                             + ", ".join(str(tuple(s)) for s in shapes)
                             + " do not broadcast together"
@@ -3693,7 +3728,9 @@ class AtUpdate(Generic[_T]):
         self._index = index
 
     def set(self, values: TensorOrScalar) -> _T:
-        """A copy of the tensor with ``values`` at the index (:meth:`Tensor.index_update`).
+        """A copy of the tensor with ``values`` at the index.
+
+        See [`Tensor.index_update`][unitensor.Tensor.index_update].
 
         Parameters
         ----------
@@ -3855,7 +3892,7 @@ class AtUpdate(Generic[_T]):
 
 
 class NormsAccessor(Generic[_T]):
-    """``t.norms``: the functions of :mod:`unitensor.norms` bound to ``t``."""
+    """``t.norms``: the functions of [`unitensor.norms`][unitensor.norms] bound to ``t``."""
 
     __slots__ = ("_t",)
 
@@ -3863,7 +3900,9 @@ class NormsAccessor(Generic[_T]):
         self._t = t
 
     def l0(self, axis: Axes = None, keepdims: bool = False) -> _T:
-        """Number of non-zero elements along ``axis``; see :func:`unitensor.norms.l0`.
+        """Number of non-zero elements along ``axis``.
+
+        See [`unitensor.norms.l0`][unitensor.norms.l0].
 
         Parameters
         ----------
@@ -3895,7 +3934,9 @@ class NormsAccessor(Generic[_T]):
         return norms.l0(self._t, axis, keepdims)
 
     def l1(self, axis: Axes = None, keepdims: bool = False) -> _T:
-        """Sum of absolute values along ``axis``; see :func:`unitensor.norms.l1`.
+        """Sum of absolute values along ``axis``.
+
+        See [`unitensor.norms.l1`][unitensor.norms.l1].
 
         Parameters
         ----------
@@ -3927,7 +3968,9 @@ class NormsAccessor(Generic[_T]):
         return norms.l1(self._t, axis, keepdims)
 
     def l2(self, axis: Axes = None, keepdims: bool = False) -> _T:
-        """Euclidean norm along ``axis``; see :func:`unitensor.norms.l2`.
+        """Euclidean norm along ``axis``.
+
+        See [`unitensor.norms.l2`][unitensor.norms.l2].
 
         Parameters
         ----------
@@ -3959,7 +4002,9 @@ class NormsAccessor(Generic[_T]):
         return norms.l2(self._t, axis, keepdims)
 
     def linf(self, axis: Axes = None, keepdims: bool = False) -> _T:
-        """Largest absolute value along ``axis``; see :func:`unitensor.norms.linf`.
+        """Largest absolute value along ``axis``.
+
+        See [`unitensor.norms.linf`][unitensor.norms.linf].
 
         Parameters
         ----------
@@ -3993,7 +4038,9 @@ class NormsAccessor(Generic[_T]):
         return norms.linf(self._t, axis, keepdims)
 
     def lp(self, p: float, axis: Axes = None, keepdims: bool = False) -> _T:
-        """The p-norm ``sum(|x|**p) ** (1/p)`` along ``axis``; see :func:`unitensor.norms.lp`.
+        """The p-norm ``sum(|x|**p) ** (1/p)`` along ``axis``.
+
+        See [`unitensor.norms.lp`][unitensor.norms.lp].
 
         Parameters
         ----------

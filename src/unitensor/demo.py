@@ -10,7 +10,7 @@ trained by full-batch gradient descent for a fixed number of steps.
 All parameters live in one flat float32 vector (drawn once with NumPy's
 ``default_rng(0)``) because unitensor differentiates with respect to a single
 tensor; the forward pass slices and reshapes it. The training loop
-(:func:`train_unitensor`) is written once against unitensor and receives
+(``train_unitensor``) is written once against unitensor and receives
 *native* arrays of PyTorch, TensorFlow or JAX. For comparison the same loop is
 also written natively in each framework (all eager, no ``jit`` or
 ``tf.function``, so both sides pay the same dispatch costs). NumPy cannot
@@ -166,13 +166,13 @@ def predict_unitensor(params: Any, x: Any) -> I64:
 
 
 def _torch_forward(params: torch.Tensor, x: torch.Tensor) -> torch.Tensor:
-    """PyTorch version of :func:`forward`."""
+    """PyTorch version of ``forward``."""
     hidden = (x @ params[:_A].reshape(N_IN, N_HIDDEN) + params[_A:_B]).tanh()
     return hidden @ params[_B:_C].reshape(N_HIDDEN, N_OUT) + params[_C:]
 
 
 def train_torch(params: torch.Tensor, x: torch.Tensor, labels: torch.Tensor, steps: int) -> Any:
-    """PyTorch version of :func:`train_unitensor` (``torch.autograd.grad``)."""
+    """PyTorch version of ``train_unitensor`` (``torch.autograd.grad``)."""
     import torch
 
     w = params
@@ -186,7 +186,7 @@ def train_torch(params: torch.Tensor, x: torch.Tensor, labels: torch.Tensor, ste
 
 
 def _tf_forward(params: Any, x: Any) -> Any:
-    """TensorFlow version of :func:`forward`."""
+    """TensorFlow version of ``forward``."""
     tf: Any = importlib.import_module("tensorflow")  # TensorFlow ships no complete type information
 
     hidden = tf.tanh(x @ tf.reshape(params[:_A], (N_IN, N_HIDDEN)) + params[_A:_B])
@@ -194,7 +194,7 @@ def _tf_forward(params: Any, x: Any) -> Any:
 
 
 def train_tensorflow(params: Any, x: Any, labels: Any, steps: int) -> Any:
-    """TensorFlow version of :func:`train_unitensor` (eager ``tf.GradientTape``)."""
+    """TensorFlow version of ``train_unitensor`` (eager ``tf.GradientTape``)."""
     tf: Any = importlib.import_module("tensorflow")  # TensorFlow ships no complete type information
 
     w = params
@@ -209,7 +209,7 @@ def train_tensorflow(params: Any, x: Any, labels: Any, steps: int) -> Any:
 
 
 def _jax_forward(params: jax.Array, x: jax.Array) -> jax.Array:
-    """JAX version of :func:`forward`."""
+    """JAX version of ``forward``."""
     import jax.numpy as jnp
 
     hidden = jnp.tanh(x @ params[:_A].reshape(N_IN, N_HIDDEN) + params[_A:_B])
@@ -217,7 +217,7 @@ def _jax_forward(params: jax.Array, x: jax.Array) -> jax.Array:
 
 
 def _jax_loss(params: jax.Array, x: jax.Array, labels: jax.Array) -> jax.Array:
-    """JAX version of :func:`loss_fn`."""
+    """JAX version of ``loss_fn``."""
     import jax
     import jax.numpy as jnp
 
@@ -226,7 +226,7 @@ def _jax_loss(params: jax.Array, x: jax.Array, labels: jax.Array) -> jax.Array:
 
 
 def train_jax(params: jax.Array, x: jax.Array, labels: jax.Array, steps: int) -> Any:
-    """JAX version of :func:`train_unitensor` (eager ``jax.value_and_grad``)."""
+    """JAX version of ``train_unitensor`` (eager ``jax.value_and_grad``)."""
     # jax.value_and_grad is only partially typed (its ``fun`` parameter is unknown).
     jax_: Any = importlib.import_module("jax")
 
@@ -239,7 +239,7 @@ def train_jax(params: jax.Array, x: jax.Array, labels: jax.Array, steps: int) ->
 
 
 def _numpy_forward(params: F32, x: F32) -> F32:
-    """NumPy version of :func:`forward` (inference only: NumPy has no autodiff)."""
+    """NumPy version of ``forward`` (inference only: NumPy has no autodiff)."""
     hidden = np.tanh(x @ params[:_A].reshape(N_IN, N_HIDDEN) + params[_A:_B])
     logits: F32 = hidden @ params[_B:_C].reshape(N_HIDDEN, N_OUT) + params[_C:]
     return logits

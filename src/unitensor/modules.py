@@ -116,8 +116,9 @@ class ModuleWrapper:
         Any
             A callable taking and returning tensors for a callable that is
             not a class (its attributes, such as ``numpy.add.reduce``, are
-            wrapped the same way); a [`ModuleWrapper`][unitensor.modules.ModuleWrapper] for a submodule; anything
-            else (classes, dtypes, constants) unchanged.
+            wrapped the same way); a
+            [`ModuleWrapper`][unitensor.modules.ModuleWrapper] for a
+            submodule; anything else (classes, dtypes, constants) unchanged.
 
         Raises
         ------

@@ -165,8 +165,9 @@ def linf(x: T, axis: Axes = None, keepdims: bool = False) -> T:
 def lp(x: T, p: float, axis: Axes = None, keepdims: bool = False) -> T:
     """The p-norm ``sum(|x|**p) ** (1/p)`` along ``axis``, for ``p >= 0``.
 
-    ``p`` of 0, 1, 2 and ``inf`` give :func:`l0`, :func:`l1`, :func:`l2`
-    and :func:`linf`.
+    ``p`` of 0, 1, 2 and ``inf`` give [`l0`][unitensor.norms.l0],
+    [`l1`][unitensor.norms.l1], [`l2`][unitensor.norms.l2] and
+    [`linf`][unitensor.norms.linf].
 
     Parameters
     ----------

@@ -1,8 +1,8 @@
 """Backends: one module per framework, each a namespace of primitives.
 
 A backend module defines its tensor class (a subclass of
-:class:`unitensor.Tensor`) and gives it ``_ns``, an instance of
-:class:`Primitives`: plain functions on native arrays whose meaning is
+[`unitensor.Tensor`][unitensor.Tensor]) and gives it ``_ns``, an instance of
+``Primitives``: plain functions on native arrays whose meaning is
 fixed there. The module states only where its framework differs from the
 meaning unitensor defines; everything else (argument checks, dtype rules,
 composite operations) lives in ``unitensor/_tensor.py``. A backend that

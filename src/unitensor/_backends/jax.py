@@ -10,9 +10,9 @@ JAX follows NumPy closely; what differs and is kept, documented:
 
 ``JAXTensor`` is registered as a JAX pytree node, so tensors pass through
 ``jax.jit``, ``jax.grad`` and friends, and can be auxiliary outputs of
-:func:`unitensor.value_and_grad_fn`. Random numbers use explicit keys
-split (under a lock, so threads are safe) from a key that
-:func:`unitensor.seed` sets; no traced value is ever stored. Inside
+[`unitensor.value_and_grad_fn`][unitensor.value_and_grad_fn]. Random
+numbers use explicit keys split (under a lock, so threads are safe) from a
+key that [`unitensor.seed`][unitensor.seed] sets; no traced value is ever stored. Inside
 ``jax.jit`` a draw would become a compiled-in constant, so ``uniform`` and
 ``normal`` raise ``RuntimeError`` there instead.
 """
@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from .._errors import IndexOutOfRangeError
 from .._indexing import as_tuple, expand_ellipsis
 from .._tensor import Tensor
 from . import Primitives, topk_via_last_axis
@@ -105,7 +106,9 @@ def _check_bounds(a: Any, index: Any) -> None:
         if item.__class__ is int:
             n = a.shape[dim]
             if not -n <= item < n:
-                raise IndexError(f"index {item} is out of bounds for axis {dim} with size {n}")
+                raise IndexOutOfRangeError(
+                    f"index {item} is out of bounds for axis {dim} with size {n}"
+                )
         elif (
             isinstance(item, jax.Array)
             and not isinstance(item, jax.core.Tracer)
@@ -116,7 +119,9 @@ def _check_bounds(a: Any, index: Any) -> None:
             lo, hi = int(item.min()), int(item.max())
             if lo < -n or hi >= n:
                 bad = hi if hi >= n else lo
-                raise IndexError(f"index {bad} is out of bounds for axis {dim} with size {n}")
+                raise IndexOutOfRangeError(
+                    f"index {bad} is out of bounds for axis {dim} with size {n}"
+                )
         dim += _bool_rank(item) or 1
 
 
@@ -148,7 +153,9 @@ def _take_along_axis(a: Any, idx: Any, axis: int) -> Any:
     n = a.shape[axis]
     if not isinstance(idx, jax.core.Tracer) and idx.size:
         if int(idx.min()) < -n or int(idx.max()) >= n:
-            raise IndexError(f"take_along_axis: index out of range for an axis of length {n}")
+            raise IndexOutOfRangeError(
+                f"take_along_axis: index out of range for an axis of length {n}"
+            )
     return jnp.take_along_axis(a, idx, axis=axis)
 
 
@@ -284,7 +291,7 @@ class JAXTensor(Tensor):
 
     @classmethod
     def _dtype_arg(cls, dtype: Any) -> Any:
-        """As :meth:`Tensor._dtype_arg`; warns when a 64-bit type is narrowed."""
+        """As ``Tensor._dtype_arg``; warns when a 64-bit type is narrowed."""
         native = super()._dtype_arg(dtype)
         if not _x64():
             asked = dtype if isinstance(dtype, str) else getattr(np.dtype(dtype), "name", "")

@@ -27,6 +27,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from .._errors import IndexOutOfRangeError
 from .._indexing import as_tuple, expand_ellipsis
 from .._tensor import Tensor
 from . import Primitives
@@ -138,7 +139,7 @@ def _is_basic(index: Any) -> bool:
 
 
 def _index_error(e: Exception) -> IndexError:
-    return IndexError(f"index out of range: {getattr(e, 'message', e)}")
+    return IndexOutOfRangeError(f"index out of range: {getattr(e, 'message', e)}")
 
 
 def _getitem(a: Any, index: Any) -> Any:
@@ -179,7 +180,7 @@ def _advanced(a: Any, index: tuple[Any, ...]) -> Any:
         n = y.shape[p]
         idx = tf.cast(tf.convert_to_tensor(items[p]), tf.int64)
         if tf.executing_eagerly() and bool(tf.reduce_any((idx < -n) | (idx >= n))):
-            raise IndexError(f"index out of range for axis of length {n}")
+            raise IndexOutOfRangeError(f"index out of range for axis of length {n}")
         arrays.append(tf.where(idx < 0, idx + n, idx))
     bshape: Any = arrays[0].shape
     for arr in arrays[1:]:

@@ -16,6 +16,7 @@ import importlib
 import threading
 from typing import Any
 
+from .._errors import IndexOutOfRangeError
 from .._indexing import as_tuple, expand_ellipsis
 from .._tensor import Tensor
 from . import Primitives
@@ -172,7 +173,7 @@ def _take_along_axis(a: Any, idx: Any, axis: int) -> Any:
     idx = idx.to(torch.int64)
     n = a.shape[axis]
     if idx.numel() and bool(((idx < -n) | (idx >= n)).any()):
-        raise IndexError(f"take_along_axis: index out of range for an axis of length {n}")
+        raise IndexOutOfRangeError(f"take_along_axis: index out of range for an axis of length {n}")
     idx = torch.where(idx < 0, idx + n, idx)
     return torch.take_along_dim(a, idx, dim=axis)
 

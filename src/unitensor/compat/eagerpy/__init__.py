@@ -4,7 +4,7 @@
 (``tensor``, ``types``, ``norms``, ``utils``, ``astensor``, ``modules``,
 ``lib``, ``framework``) and class names (``PyTorchTensor``,
 ``TensorFlowTensor``, ``JAXTensor``, ``NumPyTensor``), backed by
-unitensor's tensors. :func:`install` makes ``import eagerpy`` (and its
+unitensor's tensors. [`install`][unitensor.compat.eagerpy.install] makes ``import eagerpy`` (and its
 submodules) resolve to this package, so code written for EagerPy runs
 unchanged, whether or not EagerPy itself is installed.
 

@@ -1,6 +1,6 @@
 """``eagerpy.framework``: the free functions and constants.
 
-Every function of :mod:`unitensor` (EagerPy's and the ones unitensor
+Every function of [`unitensor`][unitensor] (EagerPy's and the ones unitensor
 adds), with EagerPy's signatures. The one signature that differs between
 the two libraries is ``topk``: EagerPy's ``topk(t, k, sorted=True)``
 works on the last axis and is kept here; unitensor's ``ut.topk`` also

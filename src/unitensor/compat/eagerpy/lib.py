@@ -1,4 +1,7 @@
-"""``eagerpy.lib``: :func:`unitensor.kl_div_with_logits` (correct for any axis)."""
+"""``eagerpy.lib``: [`unitensor.kl_div_with_logits`][unitensor.kl_div_with_logits].
+
+Unlike EagerPy's, it is correct for any axis.
+"""
 
 from unitensor import kl_div_with_logits
 

@@ -1,4 +1,7 @@
-"""``eagerpy.modules``: the frameworks' modules speaking tensors (:mod:`unitensor.modules`)."""
+"""``eagerpy.modules``: the frameworks' modules speaking tensors.
+
+The same as [`unitensor.modules`][unitensor.modules].
+"""
 
 from __future__ import annotations
 

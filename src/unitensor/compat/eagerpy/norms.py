@@ -1,4 +1,4 @@
-"""``eagerpy.norms``: :mod:`unitensor.norms` (l0, l1, l2, linf, lp)."""
+"""``eagerpy.norms``: [`unitensor.norms`][unitensor.norms] (l0, l1, l2, linf, lp)."""
 
 from unitensor.norms import l0, l1, l2, linf, lp
 

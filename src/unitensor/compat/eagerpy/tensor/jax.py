@@ -1,4 +1,4 @@
-"""``eagerpy.tensor.jax``: :class:`JAXTensor`."""
+"""``eagerpy.tensor.jax``: [`JAXTensor`][unitensor.JAXTensor]."""
 
 from . import backend_class_or_stand_in
 

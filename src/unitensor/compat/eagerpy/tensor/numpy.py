@@ -1,4 +1,4 @@
-"""``eagerpy.tensor.numpy``: :class:`NumPyTensor`."""
+"""``eagerpy.tensor.numpy``: [`NumPyTensor`][unitensor.NumPyTensor]."""
 
 from . import backend_class_or_stand_in
 

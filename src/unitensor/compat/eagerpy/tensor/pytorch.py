@@ -1,4 +1,4 @@
-"""``eagerpy.tensor.pytorch``: :class:`PyTorchTensor`."""
+"""``eagerpy.tensor.pytorch``: [`PyTorchTensor`][unitensor.PyTorchTensor]."""
 
 from . import backend_class_or_stand_in
 

@@ -1,4 +1,4 @@
-"""``eagerpy.tensor.tensorflow``: :class:`TensorFlowTensor`."""
+"""``eagerpy.tensor.tensorflow``: [`TensorFlowTensor`][unitensor.TensorFlowTensor]."""
 
 from . import backend_class_or_stand_in
 
