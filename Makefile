@@ -36,6 +36,7 @@ pytest: $(STAMP)
 # every warning (a broken link or reference) into a failure. NO_MKDOCS_2_WARNING
 # silences mkdocs-material's end-of-life banner, which is not about this site.
 docs: $(STAMP)
+	$(PY) -m unitensor.semantics > docs/semantics-table.md
 	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict -q
 
 test: lint typecheck pytest docs

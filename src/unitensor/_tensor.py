@@ -3104,7 +3104,12 @@ class Tensor:
                 f"take_along_axis: indices of rank {len(idx.shape)} for a tensor of "
                 f"rank {len(self.raw.shape)}"
             )
-        return type(self)(self._ns.take_along_axis(self.raw, idx, self._axis(axis)))
+        try:
+            return type(self)(self._ns.take_along_axis(self.raw, idx, self._axis(axis)))
+        except IndexError as e:
+            if isinstance(e, UnitensorError) or not _is_range_error(e):
+                raise
+            raise IndexOutOfRangeError(str(e)) from e
 
     def index_update(self, index: Any, values: TensorOrScalar) -> Self:
         """A copy of ``self`` with ``self[index] = values``; ``self`` is unchanged.

@@ -147,8 +147,22 @@ def _getitem(a: Any, index: Any) -> Any:
         try:
             return a[index]
         except tf.errors.InvalidArgumentError as e:
-            raise _index_error(e) from e
+            raise _basic_index_error(a, index, e) from e
     return _advanced(a, as_tuple(index))
+
+
+def _basic_index_error(a: Any, index: Any, e: Exception) -> IndexError:
+    """Name the int that is out of range (TensorFlow's message names a slice)."""
+    dim = 0
+    for item in expand_ellipsis(as_tuple(index), len(a.shape), _bool_rank):
+        if item is None:
+            continue
+        if item.__class__ is int and not -a.shape[dim] <= item < a.shape[dim]:
+            return IndexOutOfRangeError(
+                f"index {item} is out of bounds for axis {dim} with size {a.shape[dim]}"
+            )
+        dim += 1
+    return _index_error(e)
 
 
 def _advanced(a: Any, index: tuple[Any, ...]) -> Any:
@@ -180,7 +194,9 @@ def _advanced(a: Any, index: tuple[Any, ...]) -> Any:
         n = y.shape[p]
         idx = tf.cast(tf.convert_to_tensor(items[p]), tf.int64)
         if tf.executing_eagerly() and bool(tf.reduce_any((idx < -n) | (idx >= n))):
-            raise IndexOutOfRangeError(f"index out of range for axis of length {n}")
+            low, high = int(tf.reduce_min(idx)), int(tf.reduce_max(idx))
+            bad = high if high >= n else low
+            raise IndexOutOfRangeError(f"index {bad} is out of bounds for an axis of size {n}")
         arrays.append(tf.where(idx < 0, idx + n, idx))
     bshape: Any = arrays[0].shape
     for arr in arrays[1:]:

@@ -1,0 +1,319 @@
+"""The semantics table: what every operation returns, and what differs between frameworks.
+
+:data:`TABLE` holds one :class:`Rule` per operation: the dtype of its
+result under unitensor's rules, the differences between the frameworks that
+unitensor hides (so the operation means the same everywhere), and the ones
+it keeps and documents. The documentation's semantics table is generated
+from it (``python -m unitensor.semantics`` prints it as Markdown), and a
+test checks that every operation of the API has a row.
+
+Examples
+--------
+>>> from unitensor.semantics import TABLE
+>>> TABLE["sqrt"].dtype
+'same float dtype; bool and integer input give float32'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["TABLE", "Rule", "markdown"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """What one operation returns and how the frameworks differ on it.
+
+    Attributes
+    ----------
+    dtype
+        The result dtype under unitensor's rules.
+    hidden
+        Native differences that unitensor hides.
+    kept
+        Differences unitensor keeps, documented.
+    """
+
+    dtype: str
+    hidden: tuple[str, ...] = ()
+    kept: tuple[str, ...] = ()
+
+
+_JAX32 = "JAX without 64-bit mode: int32 instead of int64"
+_PROMOTE = "the promoted dtype of the operands (int + float gives the float's dtype)"
+_PROMOTE_HIDDEN = (
+    "NumPy 2 promotes int32 + float32 to float64",
+    "TensorFlow refuses operands of two dtypes",
+)
+
+_GROUPS: list[tuple[str, Rule]] = [
+    (
+        "sqrt exp log log1p log2 log10 sin cos tan arcsin arccos arctan sinh cosh tanh "
+        "arcsinh arccosh arctanh",
+        Rule(
+            "same float dtype; bool and integer input give float32",
+            ("NumPy gives float64 for integer input", "TensorFlow refuses integer input"),
+        ),
+    ),
+    (
+        "abs square ceil floor round",
+        Rule(
+            "same dtype",
+            ("TensorFlow's ceil/floor/round refuse integers (identity here)",),
+        ),
+    ),
+    (
+        "sign",
+        Rule("same dtype; NaN stays NaN", ("PyTorch gives 0 for NaN",), ("JAX keeps -0.0",)),
+    ),
+    (
+        "isnan isinf isfinite",
+        Rule("bool", ("TensorFlow refuses integer input (all False / all True here)",)),
+    ),
+    ("logical_not logical_and logical_or", Rule("bool; non-zero counts as true")),
+    (
+        "__add__ __sub__ __mul__ __radd__ __rsub__ __rmul__ pow __pow__",
+        Rule(
+            _PROMOTE + "; a Python scalar never widens a tensor",
+            (*_PROMOTE_HIDDEN, "PyTorch refuses bool operands of -"),
+        ),
+    ),
+    (
+        "__truediv__ __rtruediv__",
+        Rule(
+            "float; integer operands give float32",
+            ("NumPy and TensorFlow give float64 for integer operands",),
+        ),
+    ),
+    (
+        "__floordiv__ __mod__",
+        Rule(
+            _PROMOTE + "; rounds toward minus infinity, remainder has the divisor's sign",
+            _PROMOTE_HIDDEN,
+            (
+                "integer division by zero: NumPy gives 0, PyTorch and TensorFlow raise, "
+                "JAX gives an unspecified value",
+            ),
+        ),
+    ),
+    (
+        "__lt__ __le__ __gt__ __ge__ __eq__ __ne__",
+        Rule("bool", ("TensorFlow refuses operands of two dtypes",)),
+    ),
+    (
+        "__and__ __or__ __xor__ __invert__",
+        Rule(
+            "same dtype; bool and integer only (DTypeError otherwise)",
+            ("TensorFlow's operators are logical only",),
+        ),
+    ),
+    (
+        "minimum maximum clip",
+        Rule(
+            _PROMOTE + "; NaN propagates",
+            (
+                "PyTorch's minimum/maximum refuse Python scalars",
+                "TensorFlow's clip is not min(max(x, lo), hi) when lo > hi",
+            ),
+        ),
+    ),
+    (
+        "where",
+        Rule(
+            "promoted dtype of x and y; two Python ints give int64, two floats float32",
+            ("NumPy gives float64 for two Python floats", "PyTorch gives float32 for two ints"),
+            (_JAX32,),
+        ),
+    ),
+    (
+        "sum prod cumsum",
+        Rule(
+            "bool and integers narrower than 64 bits give int64; floats keep their dtype",
+            (
+                "TensorFlow keeps int32",
+                "JAX's cumsum keeps narrow integers",
+                "PyTorch's prod takes one axis",
+            ),
+            (_JAX32, "PyTorch sums uint8 as int64 (NumPy: uint64)"),
+        ),
+    ),
+    (
+        "mean",
+        Rule(
+            "same float dtype; integer input gives float32",
+            ("NumPy gives float64, TensorFlow truncates to int, PyTorch refuses integers",),
+        ),
+    ),
+    (
+        "min max",
+        Rule(
+            "same dtype; NaN propagates; an empty axis raises ShapeError",
+            ("TensorFlow returns +-inf for empty axes",),
+        ),
+    ),
+    ("all any", Rule("bool; non-zero counts as true", ("TensorFlow refuses non-bool input",))),
+    (
+        "argmin argmax",
+        Rule(
+            "int64; the first NaN wins",
+            ("TensorFlow ignores NaN", "PyTorch refuses bool input"),
+            (_JAX32,),
+        ),
+    ),
+    (
+        "logsumexp softmax log_softmax",
+        Rule(
+            "same float dtype; integer input gives float32",
+            kept=("rows containing inf and empty axes follow each framework's kernel",),
+        ),
+    ),
+    (
+        "sort argsort",
+        Rule(
+            "sort: same dtype; argsort: int64; stable, NaN last",
+            ("TensorFlow orders NaN arbitrarily and gives int32 indices",),
+            (_JAX32,),
+        ),
+    ),
+    (
+        "topk",
+        Rule(
+            "(values in the same dtype, int64 indices); equal values lower index first, "
+            "NaN largest",
+            (
+                "PyTorch's topk orders ties arbitrarily",
+                "TensorFlow and JAX take the last axis only",
+            ),
+            (_JAX32,),
+        ),
+    ),
+    (
+        "reshape flatten transpose squeeze expand_dims tile flip",
+        Rule(
+            "same dtype; views where the framework makes views",
+            ("PyTorch's squeeze ignores axes of length > 1 (ShapeError here)",),
+        ),
+    ),
+    (
+        "pad",
+        Rule(
+            "same dtype; constant, reflect and edge on any rank",
+            ("PyTorch's reflect pads only the last axes", "TensorFlow has no edge mode"),
+        ),
+    ),
+    (
+        "concatenate stack",
+        Rule(_PROMOTE, _PROMOTE_HIDDEN),
+    ),
+    (
+        "matmul __matmul__",
+        Rule(
+            _PROMOTE + "; NumPy's matmul (1-d vectors, batches)",
+            (
+                "TensorFlow's matmul takes no 1-d operands",
+                "PyTorch refuses operands of two dtypes",
+            ),
+        ),
+    ),
+    ("crossentropy", Rule("the float dtype of the logits; one loss per sample")),
+    (
+        "onehot_like",
+        Rule("the template's dtype; exact zeros off target (also for value=inf)"),
+    ),
+    (
+        "take_along_axis",
+        Rule(
+            "same dtype; any axis, negative indices, out of range raises",
+            (
+                "TensorFlow has none",
+                "PyTorch wraps out-of-range indices",
+                "JAX fills them with NaN",
+            ),
+            ("inside jax.jit out-of-range indices are not checked",),
+        ),
+    ),
+    (
+        "__getitem__",
+        Rule(
+            "same dtype; NumPy's basic and advanced indexing",
+            (
+                "PyTorch refuses negative slice steps and places int + array indices differently",
+                "TensorFlow has no advanced indexing",
+                "JAX clamps out-of-range indices",
+            ),
+            ("inside jax.jit out-of-range integer arrays are clamped by JAX",),
+        ),
+    ),
+    (
+        "index_update at",
+        Rule(
+            "the tensor's dtype (values are cast); every index form; the input is unchanged",
+            ("TensorFlow has no item assignment", "JAX arrays are immutable"),
+            ("JAX cannot differentiate at[i].multiply with repeated positions",),
+        ),
+    ),
+    ("inv", Rule("same float dtype", kept=("a singular matrix: each framework's result",))),
+    ("slogdet", Rule("(sign, log|det|) in the float dtype")),
+    ("meshgrid", Rule(_PROMOTE)),
+    (
+        "zeros ones full zeros_like ones_like full_like",
+        Rule("the template's dtype unless dtype= is given; the template's device"),
+    ),
+    (
+        "arange",
+        Rule(
+            "int64 for int arguments, else float32 (as NumPy decides from the arguments)",
+            ("PyTorch and TensorFlow refuse empty ranges",),
+            (_JAX32,),
+        ),
+    ),
+    ("from_numpy", Rule("the NumPy array's dtype; the template's framework and device")),
+    (
+        "uniform normal",
+        Rule(
+            "the template's float dtype (float32 for other templates)",
+            ("NumPy draws float64",),
+            ("inside jax.jit a draw raises RuntimeError",),
+        ),
+    ),
+    (
+        "astype float32 float64 bool",
+        Rule(
+            "the requested dtype",
+            kept=("JAX without 64-bit mode: 32-bit types, with a UserWarning",),
+        ),
+    ),
+    (
+        "value_and_grad_fn value_and_grad value_aux_and_grad grad",
+        Rule(
+            "value: 0-d in the loss dtype; gradient: the input's shape and dtype",
+            ("PyTorch writes .grad with backward() (never used here)",),
+            ("NumPy cannot differentiate: NotImplementedError",),
+        ),
+    ),
+    ("kl_div_with_logits", Rule("the float dtype of the logits; any axis")),
+    ("l0 l1 l2 linf lp", Rule("the float dtype (float32 for integers); l2's gradient at 0 is 0")),
+]
+
+TABLE: dict[str, Rule] = {name: rule for names, rule in _GROUPS for name in names.split()}
+"""Operation name -> :class:`Rule`, one row per operation."""
+
+
+def _cell(items: tuple[str, ...]) -> str:
+    return "<br>".join(items) if items else "—"
+
+
+def markdown() -> str:
+    """The table as Markdown, one row per operation, in the order of :data:`TABLE`."""
+    lines = [
+        "| operation | result dtype | framework differences hidden | differences kept |",
+        "|---|---|---|---|",
+    ]
+    for name, rule in TABLE.items():
+        lines.append(f"| `{name}` | {rule.dtype} | {_cell(rule.hidden)} | {_cell(rule.kept)} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    print(markdown(), end="")

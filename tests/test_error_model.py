@@ -1,0 +1,148 @@
+"""One error model: every bad input raises the same documented exception on every backend.
+
+Each row of ``CASES`` is a bad call; on every backend it must raise the
+listed unitensor exception (which is also the builtin a NumPy user expects)
+with a message that names the problem. Nothing that is an error on one
+backend may pass silently on another.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import unitensor as ut
+from conftest import make
+
+X = np.arange(6, dtype=np.float32).reshape(2, 3)
+
+
+def _other_framework(backend):
+    """A tensor of a framework other than ``backend``."""
+    if backend != "numpy":
+        return ut.astensor(np.ones((2, 3), dtype=np.float32))
+    import torch
+
+    return ut.astensor(torch.ones(2, 3))
+
+
+CASES = {
+    # name: (bad call on t, exception, builtin it must also be, words in the message)
+    "broadcast": (lambda t: t + t.reshape((3, 2)), ut.ShapeError, ValueError, "broadcast"),
+    "broadcast_where": (
+        lambda t: ut.where(t > 1, t, t[:, :2]),
+        ut.ShapeError,
+        ValueError,
+        "broadcast",
+    ),
+    "reshape_size": (lambda t: t.reshape((4, 2)), ut.ShapeError, ValueError, "reshape"),
+    "reshape_two_unknowns": (lambda t: t.reshape((-1, -1)), ut.ShapeError, ValueError, "reshape"),
+    "squeeze_non_1": (lambda t: t.squeeze(0), ut.ShapeError, ValueError, "squeeze"),
+    "tile_length": (lambda t: t.tile((2,)), ut.ShapeError, ValueError, "tile"),
+    "pad_pairs": (lambda t: t.pad(((1, 1),)), ut.ShapeError, ValueError, "pad"),
+    "pad_negative": (lambda t: t.pad(((1, -1), (0, 0))), ut.ShapeError, ValueError, "negative"),
+    "matmul_inner": (lambda t: t @ t, ut.ShapeError, ValueError, "inner"),
+    "matmul_0d": (lambda t: t.sum() @ t, ut.ShapeError, ValueError, "0-d"),
+    "empty_max": (lambda t: t[:, :0].max(axis=1), ut.ShapeError, ValueError, "empty"),
+    "empty_argmin": (lambda t: t[:0].argmin(), ut.ShapeError, ValueError, "empty"),
+    "topk_k": (lambda t: t.topk(4), ut.ShapeError, ValueError, "k=4"),
+    "inv_square": (lambda t: t.inv(), ut.ShapeError, ValueError, "square"),
+    "item_size": (lambda t: t.item(), ut.ShapeError, ValueError, "one element"),
+    "crossentropy_labels": (
+        lambda t: ut.crossentropy(t, t.argmax(axis=1)[:1]),
+        ut.ShapeError,
+        ValueError,
+        "labels",
+    ),
+    "concatenate_shapes": (
+        lambda t: ut.concatenate([t, t.T], axis=0),
+        ut.ShapeError,
+        ValueError,
+        "differ",
+    ),
+    "stack_shapes": (lambda t: ut.stack([t, t[:1]]), ut.ShapeError, ValueError, "one shape"),
+    "grad_not_scalar": (
+        lambda t: ut.grad(lambda x: x * 2, t) if t.backend != "numpy" else ut.grad(None, t),
+        (ut.ShapeError, NotImplementedError),
+        (ValueError, NotImplementedError),
+        "",
+    ),
+    "axis_sum": (lambda t: t.sum(axis=2), ut.AxisError, IndexError, "axis 2"),
+    "axis_negative": (lambda t: t.mean(axis=-3), ut.AxisError, ValueError, "axis -3"),
+    "axis_repeated": (lambda t: t.sum(axis=(1, 1)), ut.AxisError, ValueError, "repeated"),
+    "axis_softmax": (lambda t: t.softmax(axis=5), ut.AxisError, ValueError, "axis 5"),
+    "axis_transpose": (lambda t: t.transpose((0, 0)), ut.AxisError, ValueError, "permutation"),
+    "axis_stack": (lambda t: ut.stack([t, t], axis=4), ut.AxisError, IndexError, "axis 4"),
+    "index_int": (lambda t: t[2], ut.IndexOutOfRangeError, IndexError, "2"),
+    "index_negative": (lambda t: t[-3], ut.IndexOutOfRangeError, IndexError, "-3"),
+    "index_second_axis": (lambda t: t[:, 3], ut.IndexOutOfRangeError, IndexError, "3"),
+    "index_array": (lambda t: t[[0, 5]], ut.IndexOutOfRangeError, IndexError, "5"),
+    "index_update": (
+        lambda t: t.index_update(7, 0.0),
+        ut.IndexOutOfRangeError,
+        IndexError,
+        "7",
+    ),
+    "take_along_axis": (
+        lambda t: t.take_along_axis(t.argmax(axis=1, keepdims=True) + 3, 1),
+        ut.IndexOutOfRangeError,
+        IndexError,
+        "",
+    ),
+    "bitwise_float": (lambda t: t & t, ut.DTypeError, TypeError, "bool or integer"),
+    "invert_float": (lambda t: ~t, ut.DTypeError, TypeError, "bool or integer"),
+    "unknown_dtype": (lambda t: t.astype("float7"), ut.DTypeError, TypeError, "float7"),
+    "random_int_dtype": (
+        lambda t: t.uniform((2,), dtype="int32"),
+        ut.DTypeError,
+        TypeError,
+        "float",
+    ),
+    "mixed_frameworks": (
+        lambda t: t + _other_framework(t.backend),
+        ut.FrameworkMixError,
+        TypeError,
+        "cannot combine",
+    ),
+    "mixed_where": (
+        lambda t: ut.where(t > 0, t, _other_framework(t.backend)),
+        ut.FrameworkMixError,
+        TypeError,
+        "cannot combine",
+    ),
+    "unsupported_type": (lambda t: ut.astensor("abc"), ut.UnsupportedTypeError, TypeError, "str"),
+    "unknown_pad_mode": (lambda t: t.pad(((0, 0), (1, 1)), "wrap"), ValueError, ValueError, "wrap"),
+    "len_0d": (lambda t: len(t.sum()), TypeError, TypeError, "0-d"),
+    "float_index": (lambda t: t[1.5], IndexError, IndexError, "1.5"),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_bad_input_raises_the_same_error(backend, case):
+    call, exc, builtin, words = CASES[case]
+    t = make(backend, X)
+    with pytest.raises(exc) as info:
+        call(t)
+    assert isinstance(info.value, builtin)
+    assert words in str(info.value), str(info.value)
+
+
+def test_family_has_one_base():
+    for exc in (
+        ut.ShapeError,
+        ut.AxisError,
+        ut.IndexOutOfRangeError,
+        ut.DTypeError,
+        ut.FrameworkMixError,
+        ut.UnsupportedTypeError,
+    ):
+        assert issubclass(exc, ut.UnitensorError)
+
+
+def test_native_error_kept_as_cause(backend):
+    t = make(backend, X)
+    with pytest.raises(ut.IndexOutOfRangeError) as info:
+        t[[0, 5]]
+    if backend in ("numpy", "torch"):  # the framework raised first: its error is the cause
+        assert isinstance(info.value.__cause__, IndexError)
+    assert "5" in str(info.value)
