@@ -1,6 +1,6 @@
 """The semantics table: what every operation returns, and what differs between frameworks.
 
-:data:`TABLE` holds one :class:`Rule` per operation: the dtype of its
+``TABLE`` holds one ``Rule`` per operation: the dtype of its
 result under unitensor's rules, the differences between the frameworks that
 unitensor hides (so the operation means the same everywhere), and the ones
 it keeps and documents. The documentation's semantics table is generated
@@ -297,7 +297,7 @@ _GROUPS: list[tuple[str, Rule]] = [
 ]
 
 TABLE: dict[str, Rule] = {name: rule for names, rule in _GROUPS for name in names.split()}
-"""Operation name -> :class:`Rule`, one row per operation."""
+"""Operation name -> ``Rule``, one row per operation."""
 
 
 def _cell(items: tuple[str, ...]) -> str:
@@ -305,7 +305,14 @@ def _cell(items: tuple[str, ...]) -> str:
 
 
 def markdown() -> str:
-    """The table as Markdown, one row per operation, in the order of :data:`TABLE`."""
+    """The table as Markdown, one row per operation, in the order of ``TABLE``.
+
+    Examples
+    --------
+    >>> from unitensor.semantics import markdown
+    >>> print(markdown().splitlines()[0])
+    | operation | result dtype | framework differences hidden | differences kept |
+    """
     lines = [
         "| operation | result dtype | framework differences hidden | differences kept |",
         "|---|---|---|---|",
