@@ -14,6 +14,7 @@ indexing on TensorFlow) on that one form.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
@@ -21,7 +22,14 @@ import numpy as np
 if TYPE_CHECKING:
     from ._tensor import Tensor
 
-__all__ = ["as_tuple", "expand_ellipsis", "normalize_index"]
+__all__ = [
+    "AdvancedOps",
+    "adjacent_advanced",
+    "advanced_getitem",
+    "as_tuple",
+    "expand_ellipsis",
+    "normalize_index",
+]
 
 
 def _item(t: Tensor, item: Any) -> Any:
@@ -119,3 +127,95 @@ def expand_ellipsis(
         i = next(p for p, item in enumerate(index) if item is Ellipsis)
         return index[:i] + fill + index[i + 1 :]
     return index + fill
+
+
+@dataclass(frozen=True)
+class AdvancedOps:
+    """What :func:`advanced_getitem` needs of a framework, on native arrays.
+
+    Attributes
+    ----------
+    is_array
+        Whether an index item is a native array (integer or bool).
+    bool_rank
+        The rank of a bool array item, 0 for any other item.
+    nonzero
+        The coordinates of a bool mask: one 1-d int64 array per axis.
+    index_array
+        ``(item, n)``: an integer item as an int64 array for an axis of
+        length ``n``, negatives made positive; raises
+        :class:`~unitensor.IndexOutOfRangeError` for values out of range.
+    broadcast
+        Integer arrays broadcast to one shape.
+    basic
+        Basic indexing (ints, slices of any step, ``None``).
+    transpose
+        ``(a, perm)``: axes permuted.
+    gather_front
+        ``(a, arrays)``: ``a`` indexed along its leading ``len(arrays)`` axes
+        by arrays of one shape ``B``; the result has shape ``B + rest``.
+    """
+
+    is_array: Callable[[Any], bool]
+    bool_rank: Callable[[Any], int]
+    nonzero: Callable[[Any], list[Any]]
+    index_array: Callable[[Any, int], Any]
+    broadcast: Callable[[list[Any]], list[Any]]
+    basic: Callable[[Any, tuple[Any, ...]], Any]
+    transpose: Callable[[Any, list[int]], Any]
+    gather_front: Callable[[Any, list[Any]], Any]
+
+
+def adjacent_advanced(index: tuple[Any, ...], is_array: Callable[[Any], bool]) -> bool:
+    """NumPy's rule: do the advanced items (arrays, and ints beside arrays) stand together?
+
+    A slice, ``None`` or ``...`` between two of them separates them, even an
+    ``...`` that stands for no axes; then the broadcast axes go first.
+    """
+    positions = [p for p, item in enumerate(index) if is_array(item) or item.__class__ is int]
+    return positions == list(range(positions[0], positions[0] + len(positions)))
+
+
+def advanced_getitem(a: Any, index: tuple[Any, ...], ops: AdvancedOps) -> Any:
+    """NumPy's advanced indexing from basic indexing, a transpose and a gather.
+
+    ``index`` is normalised (see :func:`normalize_index`) and holds at least
+    one array. Bool masks become their coordinates; ints beside arrays count
+    as advanced indices (as in NumPy); the broadcast axes of the advanced
+    indices replace them where they stand together, else they go first.
+
+    Raises
+    ------
+    IndexError
+        If a bool mask does not match the axes it indexes.
+    IndexOutOfRangeError
+        If an index is out of range.
+    """
+    shape = list(a.shape)
+    items: list[Any] = []
+    dim = 0
+    for item in expand_ellipsis(index, len(shape), ops.bool_rank):
+        k = ops.bool_rank(item)
+        if k:
+            if list(item.shape) != shape[dim : dim + k]:
+                raise IndexError(
+                    f"bool mask of shape {list(item.shape)} does not match the indexed "
+                    f"axes of shape {shape[dim : dim + k]}"
+                )
+            items.extend(ops.nonzero(item))
+            dim += k
+        else:
+            items.append(item)
+            dim += item is not None
+    is_adv = [ops.is_array(i) or i.__class__ is int for i in items]
+    y = ops.basic(a, tuple(slice(None) if adv else i for i, adv in zip(items, is_adv, strict=True)))
+    adv_pos = [p for p, adv in enumerate(is_adv) if adv]
+    arrays = ops.broadcast([ops.index_array(items[p], y.shape[p]) for p in adv_pos])
+    rest = [p for p in range(len(y.shape)) if p not in adv_pos]
+    out = ops.gather_front(ops.transpose(y, adv_pos + rest), arrays)
+    if adjacent_advanced(index, ops.is_array):
+        nb = len(out.shape) - len(rest)
+        before = sum(1 for p in rest if p < adv_pos[0])
+        perm = [*range(nb, nb + before), *range(nb), *range(nb + before, nb + len(rest))]
+        out = ops.transpose(out, perm)
+    return out

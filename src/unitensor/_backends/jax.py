@@ -286,7 +286,7 @@ class JAXTensor(Tensor):
     backend = "jax"
     _ns = _NS
     _native_dtype_type = np.dtype
-    _promotes = False
+    _promotes = True  # JAX promotes natively, but bool * float turns NaN into 0
     _int_to_float = False
 
     @classmethod

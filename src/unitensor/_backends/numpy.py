@@ -24,20 +24,33 @@ __all__ = ["NumPyTensor"]
 _F32 = np.dtype(np.float32)
 
 
-class _RNG(threading.local):
-    """The generator behind ``uniform`` / ``normal``; reseeded by ``ut.seed``."""
+class _RNG:
+    """The one generator behind ``uniform`` / ``normal``, shared by all threads.
+
+    Reseeded by ``ut.seed``; a lock serialises draws, since a NumPy
+    ``Generator`` is not thread-safe.
+    """
 
     def __init__(self) -> None:
-        self.rng = np.random.default_rng(_SEED[-1] if _SEED else None)
+        self.lock = threading.Lock()
+        self.rng = np.random.default_rng()
+
+    def seed(self, n: int) -> None:
+        with self.lock:
+            self.rng = np.random.default_rng(n)
+
+    def random(self, shape: tuple[int, ...], dtype: Any) -> Any:
+        rng: Any = self.rng  # the dtype argument is only partly annotated in NumPy
+        with self.lock:
+            return rng.random(shape, dtype=dtype)
+
+    def standard_normal(self, shape: tuple[int, ...], dtype: Any) -> Any:
+        rng: Any = self.rng
+        with self.lock:
+            return rng.standard_normal(shape, dtype=dtype)
 
 
-_SEED: list[int] = []
 _STATE = _RNG()
-
-
-def _seed(n: int) -> None:
-    _SEED.append(n)
-    _STATE.rng = np.random.default_rng(n)
 
 
 def _dtype_from_name(name: str) -> np.dtype[Any]:
@@ -90,12 +103,12 @@ def _asarray(value: Any, dtype: Any, like: Any) -> Any:
 
 
 def _uniform(shape: tuple[int, ...], low: float, high: float, dtype: Any, like: Any) -> Any:
-    r = _STATE.rng.random(shape, dtype=np.float64 if dtype == np.float64 else np.float32)
+    r = _STATE.random(shape, np.float64 if dtype == np.float64 else np.float32)
     return (r * (high - low) + low).astype(dtype, copy=False)
 
 
 def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: Any) -> Any:
-    r = _STATE.rng.standard_normal(shape, dtype=np.float64 if dtype == np.float64 else np.float32)
+    r = _STATE.standard_normal(shape, np.float64 if dtype == np.float64 else np.float32)
     return (r * std + mean).astype(dtype, copy=False)
 
 
@@ -107,7 +120,7 @@ _NS = Primitives(
     to_numpy=np.asarray,
     item=lambda a: a.item(),
     astype=lambda a, dt: a.astype(dt),
-    seed=_seed,
+    seed=_STATE.seed,
     divide=_divide,
     matmul=np.matmul,
     equal=np.equal,

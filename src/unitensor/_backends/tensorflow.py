@@ -25,11 +25,11 @@ import importlib
 import math
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Self
 
 from .._errors import IndexOutOfRangeError
-from .._indexing import as_tuple, expand_ellipsis
-from .._tensor import Tensor
+from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
+from .._tensor import Tensor, TensorOrScalar
 from . import Primitives
 
 __all__ = ["TensorFlowTensor"]
@@ -165,52 +165,43 @@ def _basic_index_error(a: Any, index: Any, e: Exception) -> IndexError:
     return _index_error(e)
 
 
-def _advanced(a: Any, index: tuple[Any, ...]) -> Any:
-    """NumPy advanced indexing built from a basic slice, a transpose and ``gather_nd``."""
-    items: list[Any] = []
-    shape = list(a.shape)
-    dim = 0
-    for item in expand_ellipsis(index, len(a.shape), _bool_rank):
-        if isinstance(item, tf.Tensor) and item.dtype == tf.bool:
-            k = len(item.shape)
-            if list(item.shape) != shape[dim : dim + k]:
-                raise IndexError(
-                    f"bool mask of shape {list(item.shape)} does not match the indexed "
-                    f"axes of shape {shape[dim : dim + k]}"
-                )
-            coords = tf.where(item)
-            items.extend(coords[:, j] for j in range(k))
-            dim += k
-        else:
-            items.append(item)
-            dim += item is not None
-    # Basic step: slices and None apply, array and int items keep their axis whole.
-    is_adv = [isinstance(i, tf.Tensor) or i.__class__ is int for i in items]
-    basic = tuple(slice(None) if adv else i for i, adv in zip(items, is_adv, strict=True))
-    y = a[basic] if basic else a
-    adv_pos = [p for p, adv in enumerate(is_adv) if adv]
-    arrays: list[Any] = []
-    for p in adv_pos:
-        n = y.shape[p]
-        idx = tf.cast(tf.convert_to_tensor(items[p]), tf.int64)
-        if tf.executing_eagerly() and bool(tf.reduce_any((idx < -n) | (idx >= n))):
-            low, high = int(tf.reduce_min(idx)), int(tf.reduce_max(idx))
-            bad = high if high >= n else low
-            raise IndexOutOfRangeError(f"index {bad} is out of bounds for an axis of size {n}")
-        arrays.append(tf.where(idx < 0, idx + n, idx))
-    bshape: Any = arrays[0].shape
+def _index_array(item: Any, n: int) -> Any:
+    idx = tf.cast(tf.convert_to_tensor(item), tf.int64)
+    if tf.executing_eagerly() and bool(tf.reduce_any((idx < -n) | (idx >= n))):
+        low, high = int(tf.reduce_min(idx)), int(tf.reduce_max(idx))
+        bad = high if high >= n else low
+        raise IndexOutOfRangeError(f"index {bad} is out of bounds for an axis of size {n}")
+    return tf.where(idx < 0, idx + n, idx)
+
+
+def _broadcast(arrays: list[Any]) -> list[Any]:
+    shape: Any = arrays[0].shape
     for arr in arrays[1:]:
-        bshape = tf.broadcast_static_shape(bshape, arr.shape)
-    arrays = [tf.broadcast_to(arr, bshape) for arr in arrays]
-    rest = [p for p in range(len(y.shape)) if p not in adv_pos]
-    yt = tf.transpose(y, adv_pos + rest)
-    out = tf.gather_nd(yt, tf.stack(arrays, axis=-1))
-    if adv_pos == list(range(adv_pos[0], adv_pos[0] + len(adv_pos))):
-        nb = len(bshape)
-        before = sum(1 for p in rest if p < adv_pos[0])
-        perm = [*range(nb, nb + before), *range(nb), *range(nb + before, nb + len(rest))]
-        out = tf.transpose(out, perm)
-    return out
+        shape = tf.broadcast_static_shape(shape, arr.shape)
+    return [tf.broadcast_to(arr, shape) for arr in arrays]
+
+
+def _gather_front(a: Any, arrays: list[Any]) -> Any:
+    if 0 in a.shape[len(arrays) :]:  # gather_nd refuses empty trailing axes
+        return tf.zeros([*arrays[0].shape, *a.shape[len(arrays) :]], a.dtype)
+    return tf.gather_nd(a, tf.stack(arrays, axis=-1))
+
+
+_ADVANCED = AdvancedOps(
+    is_array=lambda item: isinstance(item, tf.Tensor),
+    bool_rank=_bool_rank,
+    nonzero=lambda mask: [c for c in tf.unstack(tf.where(mask), num=len(mask.shape), axis=1)],
+    index_array=_index_array,
+    broadcast=_broadcast,
+    basic=lambda a, index: a[index] if index else a,
+    transpose=tf.transpose,
+    gather_front=_gather_front,
+)
+
+
+def _advanced(a: Any, index: tuple[Any, ...]) -> Any:
+    """NumPy advanced indexing (see :func:`unitensor._indexing.advanced_getitem`)."""
+    return advanced_getitem(a, index, _ADVANCED)
 
 
 def _positions(a: Any, index: Any, values: Any) -> tuple[Any, Any, Any]:
@@ -520,6 +511,62 @@ class TensorFlowTensor(Tensor):
     _ns = _NS
     _native_dtype_type = tf.dtypes.DType
     _promotes = True
+
+    # TensorFlow has no arithmetic or ordering on bool tensors; NumPy's meaning is
+    # logical or for +, logical and for *, and False < True for comparisons.
+
+    def _bools(self, other: Any) -> tuple[Any, Any] | None:
+        """Both operands as bool tensors, or None when they are not both bool."""
+        if self.raw.dtype != tf.bool:
+            return None
+        a, b = self._pair(other)
+        if a.dtype != tf.bool:
+            return None
+        return a, tf.convert_to_tensor(b, tf.bool)
+
+    def __add__(self, other: TensorOrScalar) -> Self:
+        """As :meth:`Tensor.__add__`; bool + bool is logical or, as in NumPy."""
+        pair = self._bools(other)
+        return super().__add__(other) if pair is None else type(self)(tf.math.logical_or(*pair))
+
+    def __radd__(self, other: TensorOrScalar) -> Self:
+        """As :meth:`Tensor.__radd__`; bool + bool is logical or."""
+        pair = self._bools(other)
+        return super().__radd__(other) if pair is None else type(self)(tf.math.logical_or(*pair))
+
+    def __mul__(self, other: TensorOrScalar) -> Self:
+        """As :meth:`Tensor.__mul__`; bool * bool is logical and, as in NumPy."""
+        pair = self._bools(other)
+        return super().__mul__(other) if pair is None else type(self)(tf.math.logical_and(*pair))
+
+    def __rmul__(self, other: TensorOrScalar) -> Self:
+        """As :meth:`Tensor.__rmul__`; bool * bool is logical and."""
+        pair = self._bools(other)
+        return super().__rmul__(other) if pair is None else type(self)(tf.math.logical_and(*pair))
+
+    def _compare(self, other: Any, op: Callable[[Any, Any], Any]) -> Self:
+        pair = self._bools(other)
+        if pair is None:
+            a, b = self._pair(other)
+        else:
+            a, b = (tf.cast(x, tf.int8) for x in pair)
+        return type(self)(op(a, b))
+
+    def __lt__(self, other: TensorOrScalar) -> Self:
+        """As :meth:`Tensor.__lt__`; bools order False < True."""
+        return self._compare(other, tf.math.less)
+
+    def __le__(self, other: TensorOrScalar) -> Self:
+        """As :meth:`Tensor.__le__`; bools order False < True."""
+        return self._compare(other, tf.math.less_equal)
+
+    def __gt__(self, other: TensorOrScalar) -> Self:
+        """As :meth:`Tensor.__gt__`; bools order False < True."""
+        return self._compare(other, tf.math.greater)
+
+    def __ge__(self, other: TensorOrScalar) -> Self:
+        """As :meth:`Tensor.__ge__`; bools order False < True."""
+        return self._compare(other, tf.math.greater_equal)
 
     @staticmethod
     def _dlpack_source(a: Any) -> Any:

@@ -17,7 +17,7 @@ import threading
 from typing import Any
 
 from .._errors import IndexOutOfRangeError
-from .._indexing import as_tuple, expand_ellipsis
+from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
 from .._tensor import Tensor
 from . import Primitives
 
@@ -80,14 +80,64 @@ def _ints_as_arrays(index: Any) -> Any:
     return tuple(torch.tensor([i]) if i.__class__ is int else i for i in index)
 
 
+def _needs_numpy_placement(index: Any) -> bool:
+    """Whether PyTorch would place this index's advanced axes unlike NumPy.
+
+    That is a bool mask beside other advanced indices (PyTorch counts ints
+    beside masks as basic indices), or ``...`` / ``None`` among advanced
+    indices (NumPy counts them as separators even when ``...`` stands for no
+    axes).
+    """
+    if index.__class__ is not tuple:
+        return False
+    arrays = [i for i in index if isinstance(i, torch.Tensor)]
+    if not arrays:
+        return False
+    if any(i is None or i is Ellipsis for i in index):
+        return True
+    masks = sum(1 for i in arrays if i.dtype == torch.bool)
+    advanced = len(arrays) + sum(1 for i in index if i.__class__ is int)
+    return masks > 0 and advanced > 1
+
+
+def _index_array(item: Any, n: int) -> Any:
+    idx = torch.as_tensor(item).to(torch.int64)
+    if idx.numel() and bool(((idx < -n) | (idx >= n)).any()):
+        bad = int(idx.max()) if int(idx.max()) >= n else int(idx.min())
+        raise IndexOutOfRangeError(f"index {bad} is out of bounds for an axis of size {n}")
+    return torch.where(idx < 0, idx + n, idx)
+
+
+def _basic(a: Any, index: tuple[Any, ...]) -> Any:
+    if _has_negative_step(index):
+        a, index = _positive_steps(a, index)
+    return a[index]
+
+
+_ADVANCED = AdvancedOps(
+    is_array=lambda item: isinstance(item, torch.Tensor),
+    bool_rank=_bool_rank,
+    nonzero=lambda mask: list(torch.nonzero(mask, as_tuple=True)),
+    index_array=lambda item, n: _index_array(item, n).to(
+        item.device if isinstance(item, torch.Tensor) else "cpu"
+    ),
+    broadcast=lambda arrays: list(torch.broadcast_tensors(*arrays)),
+    basic=_basic,
+    transpose=lambda a, perm: a.permute(perm),
+    gather_front=lambda a, arrays: a[tuple(arrays)],
+)
+
+
 def _getitem(a: Any, index: Any) -> Any:
+    if _needs_numpy_placement(index):
+        return advanced_getitem(a, index, _ADVANCED)
     if _has_negative_step(index):
         a, index = _positive_steps(a, index)
     return a[_ints_as_arrays(index)]
 
 
 def _index_update(a: Any, index: Any, values: Any) -> Any:
-    if _has_negative_step(index):
+    if _has_negative_step(index) or _needs_numpy_placement(index):
         pos = _getitem(torch.arange(a.numel(), device=a.device).reshape(a.shape), index)
         out = a.clone().reshape(-1)
         out[pos.reshape(-1)] = values.expand(pos.shape).reshape(-1)
