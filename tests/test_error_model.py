@@ -111,6 +111,24 @@ CASES = {
         "cannot combine",
     ),
     "unsupported_type": (lambda t: ut.astensor("abc"), ut.UnsupportedTypeError, TypeError, "str"),
+    "int_floordiv_zero": (
+        lambda t: t.astype("int32") // t.astype("int32").zeros_like(),
+        ut.DivisionByZeroError,
+        ZeroDivisionError,
+        "by zero",
+    ),
+    "int_mod_scalar_zero": (
+        lambda t: t.astype("int32") % 0,
+        ut.DivisionByZeroError,
+        ZeroDivisionError,
+        "by zero",
+    ),
+    "int_rfloordiv_zero": (
+        lambda t: 7 // t.astype("int32"),
+        ut.DivisionByZeroError,
+        ZeroDivisionError,
+        "by zero",
+    ),
     "unknown_pad_mode": (lambda t: t.pad(((0, 0), (1, 1)), "wrap"), ValueError, ValueError, "wrap"),
     "len_0d": (lambda t: len(t.sum()), TypeError, TypeError, "0-d"),
     "float_index": (lambda t: t[1.5], IndexError, IndexError, "1.5"),
@@ -135,6 +153,7 @@ def test_family_has_one_base():
         ut.DTypeError,
         ut.FrameworkMixError,
         ut.UnsupportedTypeError,
+        ut.DivisionByZeroError,
     ):
         assert issubclass(exc, ut.UnitensorError)
 

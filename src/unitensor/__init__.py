@@ -22,6 +22,7 @@ from ._backends.numpy import NumPyTensor
 from ._convert import convert
 from ._errors import (
     AxisError,
+    DivisionByZeroError,
     DTypeError,
     FrameworkMixError,
     IndexOutOfRangeError,
@@ -108,6 +109,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "AxisError",
     "DTypeError",
+    "DivisionByZeroError",
     "FrameworkMixError",
     "IndexOutOfRangeError",
     "ShapeError",

@@ -15,6 +15,7 @@ first, its own exception is kept as ``__cause__``.
 | | | size, a reduction of an empty axis without identity |
 | `AxisError` | `ValueError`, `IndexError` | an axis out of range or repeated, no permutation |
 | `IndexOutOfRangeError` | `IndexError` | an index beyond the axis it indexes |
+| `DivisionByZeroError` | `ZeroDivisionError` | integer `//` or `%` by zero |
 
 Other misuse keeps the plain builtin: an unknown option string
 (``ValueError``), ``len()`` of a 0-d tensor (``TypeError``), an index of an
@@ -26,6 +27,7 @@ from __future__ import annotations
 __all__ = [
     "AxisError",
     "DTypeError",
+    "DivisionByZeroError",
     "FrameworkMixError",
     "IndexOutOfRangeError",
     "ShapeError",
@@ -65,3 +67,7 @@ class AxisError(UnitensorError, ValueError, IndexError):
 
 class IndexOutOfRangeError(UnitensorError, IndexError):
     """An index is outside the axis it indexes."""
+
+
+class DivisionByZeroError(UnitensorError, ZeroDivisionError):
+    """Integer division or modulo by zero (an error natively on PyTorch and TensorFlow)."""

@@ -28,6 +28,7 @@ import numpy as np
 from . import dtypes
 from ._errors import (
     AxisError,
+    DivisionByZeroError,
     DTypeError,
     FrameworkMixError,
     IndexOutOfRangeError,
@@ -749,7 +750,7 @@ class Tensor:
         NumPyTensor(array([ 3, -4]))
         """
         a, b = self._pair(other)
-        return type(self)(a // b)
+        return type(self)(a // self._nonzero_divisor(a, b))
 
     def __rfloordiv__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``other // self``; shapes, dtypes and errors as ``+``.
@@ -762,7 +763,7 @@ class Tensor:
         NumPyTensor(array([3, 2]))
         """
         a, b = self._pair(other)
-        return type(self)(b // a)
+        return type(self)(b // self._nonzero_divisor(a, a))
 
     def __mod__(self, other: TensorOrScalar) -> Self:
         """Elementwise remainder with the sign of the divisor (Python's ``%``).
@@ -777,7 +778,7 @@ class Tensor:
         NumPyTensor(array([1, 2]))
         """
         a, b = self._pair(other)
-        return type(self)(a % b)
+        return type(self)(a % self._nonzero_divisor(a, b))
 
     def __rmod__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``other % self``; shapes, dtypes and errors as ``+``.
@@ -790,7 +791,33 @@ class Tensor:
         NumPyTensor(array([1, 3]))
         """
         a, b = self._pair(other)
-        return type(self)(b % a)
+        return type(self)(b % self._nonzero_divisor(a, a))
+
+    def _nonzero_divisor(self, a: Any, divisor: Any) -> Any:
+        """``divisor``, checked for zeros when the operands are integers.
+
+        Integer division by zero is an error natively on PyTorch and
+        TensorFlow but gives 0 (NumPy) or an unspecified value (JAX), so it
+        is an error everywhere. Values traced inside ``jax.jit`` cannot be
+        checked.
+
+        Raises
+        ------
+        DivisionByZeroError
+            If an integer divisor is zero.
+        """
+        if dtypes.kind(self._dtype_name(a.dtype)) not in "biu":
+            return divisor
+        if divisor.__class__ in _SCALAR_TYPES:
+            zero = divisor == 0
+        else:
+            try:
+                zero = bool(self._ns.item(self._ns.any(self._ns.equal(divisor, 0), None, False)))
+            except Exception:  # a traced value (jax.jit): cannot be checked
+                zero = False
+        if zero:
+            raise DivisionByZeroError("integer division or modulo by zero")
+        return divisor
 
     def __pow__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``self ** other``; shapes, dtypes and errors as ``+``.

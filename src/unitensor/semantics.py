@@ -90,11 +90,12 @@ _GROUPS: list[tuple[str, Rule]] = [
         "__floordiv__ __mod__",
         Rule(
             _PROMOTE + "; rounds toward minus infinity, remainder has the divisor's sign",
-            _PROMOTE_HIDDEN,
             (
-                "integer division by zero: NumPy gives 0, PyTorch and TensorFlow raise, "
-                "JAX gives an unspecified value",
+                *_PROMOTE_HIDDEN,
+                "integer division by zero: NumPy gives 0, JAX an unspecified value, "
+                "PyTorch and TensorFlow raise (DivisionByZeroError everywhere here)",
             ),
+            ("inside jax.jit an integer divisor is not checked for zeros",),
         ),
     ),
     (
