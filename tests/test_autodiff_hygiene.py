@@ -58,3 +58,9 @@ def test_no_grad_written_on_closed_over_torch_parameters():
     np.testing.assert_allclose(g.numpy(), [1.0, 2.0, 3.0])
     assert w.grad is None and x.raw.grad is None
     assert not g.raw.requires_grad
+
+
+def test_gradient_of_a_non_float_loss_raises(grad_backend):
+    x = make(grad_backend, X)
+    with pytest.raises(ut.DTypeError):
+        ut.grad(lambda w: w.sum() > 0, x)

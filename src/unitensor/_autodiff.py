@@ -70,6 +70,8 @@ def _loss_raw(cls: type[Tensor], out: Any, has_aux: bool) -> tuple[Any, Any]:
     loss: Tensor = value if isinstance(value, Tensor) else astensor(value)
     if type(loss) is not cls:
         raise FrameworkMixError(f"f returned a {loss.framework} tensor, expected {cls.framework}")
+    if dtypes.kind(cls._dtype_name(loss.raw.dtype)) not in "fc":
+        raise DTypeError(f"f must return a floating tensor to differentiate, got {loss.dtype}")
     if len(loss.raw.shape) != 0:
         raise ShapeError(f"f must return a scalar (0-d) tensor, got shape {loss.shape}")
     return loss.raw, aux

@@ -83,7 +83,22 @@ def normalize_index(t: Tensor, index: Any) -> Any:
         If an index tensor belongs to another framework.
     """
     if isinstance(index, tuple):
-        return tuple(_item(t, i) for i in as_tuple(index))
+        items = tuple(_item(t, i) for i in as_tuple(index))
+        if sum(1 for i in items if i is Ellipsis) > 1:
+            raise IndexError("an index can only have a single ellipsis ('...')")
+        shapes = [
+            tuple(i.shape)
+            for i in items
+            if hasattr(i, "shape") and type(t)._dtype_name(i.dtype) != "bool"
+        ]
+        if len(shapes) > 1:
+            try:
+                np.broadcast_shapes(*shapes)
+            except ValueError:
+                raise IndexError(
+                    f"shape mismatch: index arrays of shapes {shapes} do not broadcast"
+                ) from None
+        return items
     return _item(t, index)
 
 

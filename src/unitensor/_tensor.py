@@ -97,6 +97,7 @@ class Tensor:
     _scalar_cache: ClassVar[dict[tuple[Any, type], Any]]
     _float_cache: ClassVar[dict[Any, Any]]
     _float_any_cache: ClassVar[dict[Any, Any]]
+    _int_bounds: ClassVar[dict[Any, Any]]
     _dtype_arg_cache: ClassVar[dict[Any, Any]]
     _promotes: ClassVar[bool] = True
     """Whether tensors of two dtypes are cast to their common dtype here."""
@@ -113,6 +114,7 @@ class Tensor:
         cls._scalar_cache = {}
         cls._float_cache = {}
         cls._float_any_cache = {}
+        cls._int_bounds = {}
         cls._dtype_arg_cache = {}
 
     def __init__(self, raw: Any) -> None:
@@ -168,6 +170,10 @@ class Tensor:
                 name = np.dtype(dtype).name
             except TypeError as e:
                 raise DTypeError(f"{dtype!r} is not a dtype {cls.framework} understands") from e
+        if name not in dtypes.DTYPES:
+            raise DTypeError(
+                f"{dtype!r} is not a tensor dtype; use one of {', '.join(dtypes.DTYPES)}"
+            )
         try:
             native = cls._native_dtype(name)
         except (TypeError, AttributeError, ValueError) as e:
@@ -268,6 +274,8 @@ class Tensor:
             a = self._for_scalar(a, other)
             if other.__class__ is bool and self._dtype_name(a.dtype) != "bool":
                 other = int(other)
+            elif other.__class__ is int:
+                self._check_int_fits(a, other)
             return a, other
         if isinstance(other, np.generic) and not isinstance(self.raw, np.ndarray | np.generic):
             return self._pair(other.item())
@@ -830,6 +838,8 @@ class Tensor:
         NumPyTensor(array([4, 9]))
         """
         a, b = self._pair(other)
+        if b.__class__ is int and b < 0 and dtypes.kind(self._dtype_name(a.dtype)) in "iu":
+            raise ValueError("integers to negative integer powers are not allowed")
         return type(self)(a**b)
 
     def __rpow__(self, other: TensorOrScalar) -> Self:
@@ -890,7 +900,7 @@ class Tensor:
         >>> -ut.astensor(np.array([1, -2]))
         NumPyTensor(array([-1,  2]))
         """
-        return type(self)(-self.raw)
+        return type(self)(-self._not_bool(self.raw, "negation"))
 
     def __pos__(self) -> Self:
         """``+self``: the tensor itself (the same object).
@@ -916,6 +926,37 @@ class Tensor:
         NumPyTensor(array([1, 2]))
         """
         return self.abs()
+
+    def _check_int_fits(self, a: Any, value: int) -> None:
+        """Raise ``OverflowError`` if a Python int does not fit an integer ``a``'s dtype."""
+        self._check_int_fits_dtype(a.dtype, value)
+
+    def _check_int_fits_dtype(self, dtype: Any, value: int) -> None:
+        """Raise ``OverflowError`` if a Python int does not fit an integer ``dtype``.
+
+        NumPy raises; PyTorch, TensorFlow and JAX would wrap the value around.
+        """
+        bounds = self._int_bounds.get(dtype, _MISSING)
+        if bounds is _MISSING:
+            name = self._dtype_name(dtype)
+            bounds = None
+            if dtypes.kind(name) in "iu":
+                info = np.iinfo(np.dtype(name))
+                bounds = (int(info.min), int(info.max))
+            self._int_bounds[dtype] = bounds
+        if bounds is not None and not bounds[0] <= value <= bounds[1]:
+            raise OverflowError(f"Python int {value} out of bounds for {self._dtype_name(dtype)}")
+
+    def _not_bool(self, a: Any, what: str) -> Any:
+        """``a`` itself unless its dtype is bool (``DTypeError``, as NumPy's ``-``)."""
+        if self._dtype_name(a.dtype) == "bool":
+            raise DTypeError(f"{what} of a bool tensor; use logical_not or cast first")
+        return a
+
+    def _integer_indices(self, idx: Any, what: str) -> None:
+        """Raise ``DTypeError`` unless ``idx`` (native) has an integer dtype."""
+        if dtypes.kind(self._dtype_name(idx.dtype)) not in "iu":
+            raise DTypeError(f"{what} need an integer dtype, got {idx.dtype}")
 
     def _integer_or_bool(self, a: Any, what: str) -> Any:
         """``a`` itself if its dtype is bool or integer; else a ``DTypeError``."""
@@ -1165,7 +1206,10 @@ class Tensor:
         >>> ut.astensor(np.array([-1.5, 2.0], dtype=np.float32)).abs()
         NumPyTensor(array([1.5, 2. ], dtype=float32))
         """
-        return type(self)(self._ns.abs(self.raw))
+        a = self.raw
+        if self._dtype_name(a.dtype) == "bool":
+            return type(self)(a)  # |True| is True
+        return type(self)(self._ns.abs(a))
 
     def sign(self) -> Self:
         """Elementwise sign: -1, 0 or 1 (NaN stays NaN).
@@ -1182,7 +1226,7 @@ class Tensor:
         >>> ut.astensor(np.array([-3, 0, 5])).sign()
         NumPyTensor(array([-1,  0,  1]))
         """
-        return type(self)(self._ns.sign(self.raw))
+        return type(self)(self._ns.sign(self._not_bool(self.raw, "sign")))
 
     def sqrt(self) -> Self:
         """Elementwise square root (NaN for negative values).
@@ -1217,7 +1261,7 @@ class Tensor:
         >>> ut.astensor(np.array([-2, 3])).square()
         NumPyTensor(array([4, 9]))
         """
-        return type(self)(self._ns.square(self.raw))
+        return type(self)(self._ns.square(self._not_bool(self.raw, "square")))
 
     def pow(self, exponent: TensorOrScalar) -> Self:
         """Elementwise ``self ** exponent`` (broadcasting, promotion as ``**``).
@@ -2670,6 +2714,8 @@ class Tensor:
         NumPyTensor(array([1, 2, 1, 2, 1, 2]))
         """
         multiples = tuple(int(m) for m in multiples)
+        if builtins.any(m < 0 for m in multiples):
+            raise ShapeError(f"tile: negative multiple in {multiples}")
         if len(multiples) != len(self.raw.shape):
             raise ShapeError(f"tile needs {len(self.raw.shape)} multiples, got {len(multiples)}")
         return type(self)(self._ns.tile(self.raw, multiples))
@@ -2752,6 +2798,8 @@ class Tensor:
             raise ShapeError(f"pad needs {len(shape)} (before, after) pairs, got {len(pads)}")
         if builtins.any(b < 0 or a < 0 for b, a in pads):
             raise ShapeError(f"pad widths must be non-negative, got {pads}")
+        if not pads:  # a 0-d tensor: nothing to pad
+            return type(self)(self.raw)
         if mode == "constant":
             return type(self)(self._ns.pad_constant(self.raw, pads, value))
         if mode not in ("reflect", "edge"):
@@ -2806,14 +2854,21 @@ class Tensor:
         (2, 2)
         """
         a, b = self._pair(other, False)
-        if len(a.shape) == 0 or len(b.shape) == 0:
-            raise ShapeError("matmul does not take 0-d tensors; use * instead")
+        if not hasattr(b, "shape") or len(a.shape) == 0 or len(b.shape) == 0:
+            raise ShapeError("matmul does not take scalars or 0-d tensors; use * instead")
         ka = a.shape[-1]
         kb = b.shape[0] if len(b.shape) == 1 else b.shape[-2]
         if ka != kb:
             raise ShapeError(
                 f"matmul: inner dimensions differ, {tuple(a.shape)} @ {tuple(b.shape)}"
             )
+        if len(a.shape) > 2 or len(b.shape) > 2:
+            _check_broadcast(tuple(a.shape[:-2]), tuple(b.shape[:-2]))
+        if self._dtype_name(a.dtype) == "bool":  # as NumPy: any(a_ik and b_kj)
+            i32 = self._native_dtype("int32")
+            ns = self._ns
+            product = ns.matmul(ns.astype(a, i32), ns.astype(b, i32))
+            return type(self)(ns.not_equal(product, 0))
         return type(self)(self._ns.matmul(a, b))
 
     def _check_square(self, what: str) -> None:
@@ -3038,6 +3093,10 @@ class Tensor:
                 f"crossentropy: logits {self.shape} need labels of shape {self.shape[:-1]}, "
                 f"got {lab.shape}"
             )
+        self._integer_indices(lab.raw, "crossentropy labels")
+        classes = int(self.raw.shape[-1])
+        if lab.size and bool(((lab < 0) | (lab >= classes)).any()):
+            raise IndexOutOfRangeError(f"crossentropy: labels must be in [0, {classes})")
         fused = self._ns.crossentropy
         if fused is not None:
             return type(self)(fused(self._floating_any(), lab.raw))
@@ -3126,13 +3185,19 @@ class Tensor:
                            [40]]))
         """
         idx = self._unwrap(indices)
+        self._integer_indices(idx, "take_along_axis")
         if len(idx.shape) != len(self.raw.shape):
             raise ShapeError(
                 f"take_along_axis: indices of rank {len(idx.shape)} for a tensor of "
                 f"rank {len(self.raw.shape)}"
             )
+        ax = self._axis(axis)
+        _check_broadcast(
+            tuple(d for i, d in enumerate(self.raw.shape) if i != ax),
+            tuple(d for i, d in enumerate(idx.shape) if i != ax),
+        )
         try:
-            return type(self)(self._ns.take_along_axis(self.raw, idx, self._axis(axis)))
+            return type(self)(self._ns.take_along_axis(self.raw, idx, ax))
         except IndexError as e:
             if isinstance(e, UnitensorError) or not _is_range_error(e):
                 raise
@@ -3193,14 +3258,28 @@ class Tensor:
             v = self._unwrap(values)
             if v.dtype != self.raw.dtype:
                 v = self._ns.astype(v, self.raw.dtype)
+            if len(v.shape):
+                target = tuple(self[index].shape)
+                if _broadcast_shape(tuple(v.shape), target) != target:
+                    raise ShapeError(
+                        f"values of shape {tuple(v.shape)} do not broadcast to the indexed "
+                        f"shape {target}"
+                    )
         else:
             v = self._ns.full((), values, self.raw.dtype, self.raw)
         return idx, v
 
     def _scatter(self, index: Any, values: TensorOrScalar, op: str) -> Self:
         """Functional ``op`` (add, multiply, min, max) of ``values`` at ``self[index]``."""
+        if op in ("add", "multiply"):
+            self._not_bool(self.raw, f"at[...].{op}")
         idx, v = self._index_and_values(index, values)
-        return type(self)(self._ns.scatter(self.raw, idx, v, op))
+        try:
+            return type(self)(self._ns.scatter(self.raw, idx, v, op))
+        except IndexError as e:
+            if isinstance(e, UnitensorError) or not _is_range_error(e):
+                raise
+            raise IndexOutOfRangeError(str(e)) from e
 
     # ------------------------------------------------------------------
     # creation (the template gives framework, device and dtype)
@@ -3305,6 +3384,8 @@ class Tensor:
         NumPyTensor(array([7., 7.], dtype=float32))
         """
         dt = self._creation_dtype(dtype)
+        if type(value) is int:
+            self._check_int_fits_dtype(dt, value)
         return type(self)(self._ns.full(_shape(shape), value, dt, self.raw))
 
     def zeros_like(self, dtype: Any = None) -> Self:
@@ -3490,6 +3571,10 @@ class Tensor:
         >>> t.from_numpy([[1, 2], [3, 4]]).shape, t.from_numpy(np.ones(2, np.int8)).dtype
         ((2, 2), dtype('int8'))
         """
+        if isinstance(a, Tensor):
+            raise FrameworkMixError(
+                f"from_numpy takes NumPy arrays, got a {a.framework} tensor; use ut.convert"
+            )
         arr = np.asarray(a)
         return type(self)(self._ns.asarray(arr, None, self.raw))
 
@@ -3540,6 +3625,8 @@ class Tensor:
         >>> u.shape, u.dtype
         ((2, 3), dtype('float32'))
         """
+        if low > high:
+            raise ValueError(f"uniform: low={low} is above high={high}")
         dt = self._random_dtype(dtype)
         return type(self)(self._ns.uniform(_shape(shape), low, high, dt, self.raw))
 
@@ -3688,6 +3775,18 @@ def _is_range_error(e: IndexError) -> bool:
     return "out of bounds" in text or "out of range" in text
 
 
+def _broadcast_shape(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...] | None:
+    """NumPy's broadcast of two shapes, or None if they do not broadcast."""
+    out: list[int] = []
+    for i in range(1, max(len(a), len(b)) + 1):
+        x = a[-i] if i <= len(a) else 1
+        y = b[-i] if i <= len(b) else 1
+        if x != y and x != 1 and y != 1:
+            return None
+        out.append(y if x == 1 else x)
+    return tuple(reversed(out))
+
+
 def _check_broadcast(*shapes: Any) -> None:
     """Raise ``ValueError`` unless the shapes broadcast together (NumPy's rule)."""
     longest = max(len(s) for s in shapes)
@@ -3708,10 +3807,17 @@ def _check_broadcast(*shapes: Any) -> None:
 
 
 def _shape(shape: int | Sequence[int]) -> tuple[int, ...]:
-    """A shape argument as a tuple of ints."""
-    if isinstance(shape, int):
-        return (shape,)
-    return tuple(int(s) for s in shape)
+    """A shape argument as a tuple of non-negative ints.
+
+    Raises
+    ------
+    ShapeError
+        If a size is negative.
+    """
+    sizes = (shape,) if isinstance(shape, int) else tuple(int(s) for s in shape)
+    if any(s < 0 for s in sizes):
+        raise ShapeError(f"negative size in shape {sizes}")
+    return sizes
 
 
 def _pad_source(i: int, n: int, mode: str) -> int:

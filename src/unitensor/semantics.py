@@ -59,13 +59,17 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "abs square ceil floor round",
         Rule(
-            "same dtype",
+            "same dtype (square of bool: DTypeError; abs of bool: unchanged)",
             ("TensorFlow's ceil/floor/round refuse integers (identity here)",),
         ),
     ),
     (
         "sign",
-        Rule("same dtype; NaN stays NaN", ("PyTorch gives 0 for NaN",), ("JAX keeps -0.0",)),
+        Rule(
+            "same dtype; NaN stays NaN; bool input: DTypeError",
+            ("PyTorch gives 0 for NaN", "bool input differs per framework"),
+            ("JAX keeps -0.0",),
+        ),
     ),
     (
         "isnan isinf isfinite",
@@ -210,7 +214,7 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "matmul __matmul__",
         Rule(
-            _PROMOTE + "; NumPy's matmul (1-d vectors, batches)",
+            _PROMOTE + "; NumPy's matmul (1-d vectors, batches; bool @ bool is logical)",
             (
                 "TensorFlow's matmul takes no 1-d operands",
                 "PyTorch refuses operands of two dtypes",
@@ -249,7 +253,8 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "index_update at",
         Rule(
-            "the tensor's dtype (values are cast); every index form; the input is unchanged",
+            "the tensor's dtype (values are cast, and must broadcast to t[index]); every index "
+            "form; the input is unchanged; at[...].add/multiply of bool: DTypeError",
             ("TensorFlow has no item assignment", "JAX arrays are immutable"),
             ("JAX cannot differentiate at[i].multiply with repeated positions",),
         ),

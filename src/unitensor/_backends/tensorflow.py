@@ -544,6 +544,13 @@ class TensorFlowTensor(Tensor):
         pair = self._bools(other)
         return super().__rmul__(other) if pair is None else type(self)(tf.math.logical_and(*pair))
 
+    def __neg__(self) -> Self:
+        """As :meth:`Tensor.__neg__`; unsigned integers wrap around, as in NumPy."""
+        a = self.raw
+        if a.dtype.is_unsigned:
+            return type(self)(tf.math.subtract(tf.zeros_like(a), a))
+        return super().__neg__()
+
     def _compare(self, other: Any, op: Callable[[Any, Any], Any]) -> Self:
         pair = self._bools(other)
         if pair is None:
