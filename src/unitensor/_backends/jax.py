@@ -159,6 +159,15 @@ def _take_along_axis(a: Any, idx: Any, axis: int) -> Any:
     return jnp.take_along_axis(a, idx, axis=axis)
 
 
+def _crossentropy(logits: Any, labels: Any) -> Any:
+    classes = logits.shape[-1]
+    if not isinstance(labels, jax.core.Tracer) and labels.size:
+        if bool(jnp.any((labels < 0) | (labels >= classes))):  # one check, one sync
+            raise IndexOutOfRangeError(f"crossentropy: labels must be in [0, {classes})")
+    log_p = jax.nn.log_softmax(logits, axis=-1)
+    return -jnp.take_along_axis(log_p, labels[..., None], axis=-1)[..., 0]
+
+
 def _cumsum(a: Any, axis: int) -> Any:
     if a.dtype == np.bool_ or (a.dtype.kind in "iu" and a.dtype.itemsize < 4):
         a = a.astype(jnp.int_ if a.dtype.kind != "u" else jnp.uint)  # the default integer
@@ -275,6 +284,7 @@ _NS = Primitives(
     logsumexp=lambda a, axes, keepdims: jax.nn.logsumexp(a, axis=axes, keepdims=keepdims),
     log_softmax=lambda a, axis: jax.nn.log_softmax(a, axis=axis),
     softmax=lambda a, axis: jax.nn.softmax(a, axis=axis),
+    crossentropy=_crossentropy,
 )
 
 

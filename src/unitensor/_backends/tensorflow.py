@@ -255,6 +255,13 @@ def _from_dlpack(obj: Any) -> Any:
     return tf.experimental.dlpack.from_dlpack(capsule)
 
 
+def _crossentropy(logits: Any, labels: Any) -> Any:
+    try:
+        return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+    except tf.errors.InvalidArgumentError as e:  # TensorFlow checks the label range itself
+        raise IndexOutOfRangeError(f"crossentropy: labels out of range: {e.message}") from e
+
+
 def _slogdet(a: Any) -> tuple[Any, Any]:
     sign, logabsdet = tf.linalg.slogdet(a)
     return sign, logabsdet
@@ -492,9 +499,7 @@ _NS = Primitives(
     logsumexp=lambda a, axes, keepdims: tf.reduce_logsumexp(a, _axes(axes), keepdims),
     log_softmax=lambda a, axis: tf.nn.log_softmax(a, axis),
     softmax=lambda a, axis: tf.nn.softmax(a, axis),
-    crossentropy=lambda logits, labels: tf.nn.sparse_softmax_cross_entropy_with_logits(
-        labels=labels, logits=logits
-    ),
+    crossentropy=_crossentropy,
 )
 
 

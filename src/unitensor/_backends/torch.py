@@ -244,7 +244,10 @@ def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: A
 def _crossentropy(logits: Any, labels: Any) -> Any:
     if logits.ndim != 2:
         logits = logits.movedim(-1, 1)
-    return tnf.cross_entropy(logits, labels.to(torch.int64), reduction="none")
+    try:
+        return tnf.cross_entropy(logits, labels.to(torch.int64), reduction="none")
+    except IndexError as e:  # PyTorch checks the label range itself
+        raise IndexOutOfRangeError(f"crossentropy: labels out of range: {e}") from e
 
 
 def _asarray(value: Any, dtype: Any, like: Any) -> Any:
