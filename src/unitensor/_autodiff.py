@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal, TypeVar, overload
 
-from . import dtypes
 from ._errors import DTypeError, FrameworkMixError, ShapeError
 from ._registry import astensor
 from ._tensor import Tensor
@@ -50,7 +49,7 @@ def _check_input(cls: type[Tensor], x: Any) -> Tensor:
             f"value_and_grad_fn was made for {cls.framework} tensors, "
             f"called with a {t.framework} tensor"
         )
-    if dtypes.kind(cls._dtype_name(t.raw.dtype)) not in "fc":
+    if cls._kind(t.raw.dtype) not in "fc":
         raise DTypeError(
             f"cannot differentiate with respect to a tensor of dtype {t.raw.dtype}; "
             "use a floating dtype"
@@ -70,7 +69,7 @@ def _loss_raw(cls: type[Tensor], out: Any, has_aux: bool) -> tuple[Any, Any]:
     loss: Tensor = value if isinstance(value, Tensor) else astensor(value)
     if type(loss) is not cls:
         raise FrameworkMixError(f"f returned a {loss.framework} tensor, expected {cls.framework}")
-    if dtypes.kind(cls._dtype_name(loss.raw.dtype)) not in "fc":
+    if cls._kind(loss.raw.dtype) not in "fc":
         raise DTypeError(f"f must return a floating tensor to differentiate, got {loss.dtype}")
     if len(loss.raw.shape) != 0:
         raise ShapeError(f"f must return a scalar (0-d) tensor, got shape {loss.shape}")

@@ -60,9 +60,7 @@ def _item(t: Tensor, item: Any) -> Any:
                 raise IndexError(f"index arrays must be integer or bool, got {arr.dtype}")
         return t._ns.asarray(arr, None, t.raw)
     raw = t._unwrap(item)
-    from .dtypes import kind
-
-    k = kind(cls._dtype_name(raw.dtype))
+    k = cls._kind(raw.dtype)
     if k not in "biu":
         raise IndexError(f"index arrays must be integer or bool, got {raw.dtype}")
     if k == "u":  # PyTorch would read uint8 as a mask: make unsigned indices int64

@@ -21,7 +21,17 @@ from __future__ import annotations
 import builtins
 import operator
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self, TypeAlias, TypeVar
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    Literal,
+    NoReturn,
+    Self,
+    TypeAlias,
+    TypeVar,
+)
 
 import numpy as np
 
@@ -96,7 +106,7 @@ class Tensor:
     _pair_cache: ClassVar[dict[tuple[Any, Any], tuple[Any, Any]]]
     _scalar_cache: ClassVar[dict[tuple[Any, type], Any]]
     _float_cache: ClassVar[dict[Any, Any]]
-    _float_any_cache: ClassVar[dict[Any, Any]]
+    _kind_of: ClassVar[dict[Any, str]]
     _int_bounds: ClassVar[dict[Any, Any]]
     _dtype_arg_cache: ClassVar[dict[Any, Any]]
     _promotes: ClassVar[bool] = True
@@ -113,7 +123,7 @@ class Tensor:
         cls._pair_cache = {}
         cls._scalar_cache = {}
         cls._float_cache = {}
-        cls._float_any_cache = {}
+        cls._kind_of = {}
         cls._int_bounds = {}
         cls._dtype_arg_cache = {}
 
@@ -133,6 +143,16 @@ class Tensor:
             name: str = cls._ns.dtype_name(native)
             cls._name_of[native] = name
             return name
+
+    @classmethod
+    def _kind(cls, native: Any) -> str:
+        """Kind letter (``b i u f c``) of a native dtype, cached."""
+        try:
+            return cls._kind_of[native]
+        except KeyError:
+            k = dtypes.kind(cls._dtype_name(native))
+            cls._kind_of[native] = k
+            return k
 
     @classmethod
     def _native_dtype(cls, name: str) -> Any:
@@ -213,16 +233,9 @@ class Tensor:
 
     def _floating(self) -> Any:
         """``raw``, cast to float32 if its dtype is bool or integer."""
-        a = self.raw
         if not self._int_to_float:  # the framework does it natively
-            return a
-        target = self._float_cache.get(a.dtype, _MISSING)
-        if target is _MISSING:
-            cls = type(self)
-            k = dtypes.kind(cls._dtype_name(a.dtype))
-            target = None if k in "fc" else cls._native_dtype(dtypes.DEFAULT_FLOAT)
-            self._float_cache[a.dtype] = target
-        return a if target is None else self._ns.astype(a, target)
+            return self.raw
+        return self._floating_any()
 
     def _unwrap(self, other: Any) -> Any:
         """Native array for a tensor or array of this tensor's framework.
@@ -275,7 +288,7 @@ class Tensor:
             if other.__class__ is bool and self._dtype_name(a.dtype) != "bool":
                 other = int(other)
             elif other.__class__ is int:
-                self._check_int_fits(a, other)
+                self._check_int_fits(a.dtype, other)
             return a, other
         if isinstance(other, np.generic) and not isinstance(self.raw, np.ndarray | np.generic):
             return self._pair(other.item())
@@ -814,7 +827,7 @@ class Tensor:
         DivisionByZeroError
             If an integer divisor is zero.
         """
-        if dtypes.kind(self._dtype_name(a.dtype)) not in "biu":
+        if self._kind(a.dtype) not in "biu":
             return divisor
         if divisor.__class__ in _SCALAR_TYPES:
             zero = divisor == 0
@@ -838,7 +851,7 @@ class Tensor:
         NumPyTensor(array([4, 9]))
         """
         a, b = self._pair(other)
-        if b.__class__ is int and b < 0 and dtypes.kind(self._dtype_name(a.dtype)) in "iu":
+        if b.__class__ is int and b < 0 and self._kind(a.dtype) in "iu":
             raise ValueError("integers to negative integer powers are not allowed")
         return type(self)(a**b)
 
@@ -927,11 +940,7 @@ class Tensor:
         """
         return self.abs()
 
-    def _check_int_fits(self, a: Any, value: int) -> None:
-        """Raise ``OverflowError`` if a Python int does not fit an integer ``a``'s dtype."""
-        self._check_int_fits_dtype(a.dtype, value)
-
-    def _check_int_fits_dtype(self, dtype: Any, value: int) -> None:
+    def _check_int_fits(self, dtype: Any, value: int) -> None:
         """Raise ``OverflowError`` if a Python int does not fit an integer ``dtype``.
 
         NumPy raises; PyTorch, TensorFlow and JAX would wrap the value around.
@@ -955,12 +964,12 @@ class Tensor:
 
     def _integer_indices(self, idx: Any, what: str) -> None:
         """Raise ``DTypeError`` unless ``idx`` (native) has an integer dtype."""
-        if dtypes.kind(self._dtype_name(idx.dtype)) not in "iu":
+        if self._kind(idx.dtype) not in "iu":
             raise DTypeError(f"{what} need an integer dtype, got {idx.dtype}")
 
     def _integer_or_bool(self, a: Any, what: str) -> Any:
         """``a`` itself if its dtype is bool or integer; else a ``DTypeError``."""
-        if dtypes.kind(self._dtype_name(a.dtype)) in "fc":
+        if self._kind(a.dtype) in "fc":
             raise DTypeError(f"{what} needs bool or integer tensors, got {a.dtype}")
         return a
 
@@ -1184,9 +1193,7 @@ class Tensor:
 
             return type(self)(self._ns.getitem(self.raw, normalize_index(self, index)))
         except IndexError as e:
-            if isinstance(e, UnitensorError) or not _is_range_error(e):
-                raise
-            raise IndexOutOfRangeError(str(e)) from e
+            _reraise_index_error(e)
 
     # ------------------------------------------------------------------
     # elementwise functions
@@ -2062,12 +2069,12 @@ class Tensor:
     def _floating_any(self) -> Any:
         """``raw`` as float32 if integer or bool, on every backend."""
         a = self.raw
-        target = self._float_any_cache.get(a.dtype, _MISSING)
+        target = self._float_cache.get(a.dtype, _MISSING)
         if target is _MISSING:
             cls = type(self)
-            k = dtypes.kind(cls._dtype_name(a.dtype))
-            target = None if k in "fc" else cls._native_dtype(dtypes.DEFAULT_FLOAT)
-            self._float_any_cache[a.dtype] = target
+            float_kind = cls._kind(a.dtype) in "fc"
+            target = None if float_kind else cls._native_dtype(dtypes.DEFAULT_FLOAT)
+            self._float_cache[a.dtype] = target
         return a if target is None else self._ns.astype(a, target)
 
     def min(self, axis: Axes = None, keepdims: bool = False) -> Self:
@@ -3198,9 +3205,7 @@ class Tensor:
         try:
             return type(self)(self._ns.take_along_axis(self.raw, idx, ax))
         except IndexError as e:
-            if isinstance(e, UnitensorError) or not _is_range_error(e):
-                raise
-            raise IndexOutOfRangeError(str(e)) from e
+            _reraise_index_error(e)
 
     def index_update(self, index: Any, values: TensorOrScalar) -> Self:
         """A copy of ``self`` with ``self[index] = values``; ``self`` is unchanged.
@@ -3243,9 +3248,7 @@ class Tensor:
         try:
             return type(self)(self._ns.index_update(self.raw, idx, v))
         except IndexError as e:
-            if isinstance(e, UnitensorError) or not _is_range_error(e):
-                raise
-            raise IndexOutOfRangeError(str(e)) from e
+            _reraise_index_error(e)
 
     def _index_and_values(self, index: Any, values: TensorOrScalar) -> tuple[Any, Any]:
         """Normalised index and native ``values`` in ``self``'s dtype, for updates."""
@@ -3276,9 +3279,7 @@ class Tensor:
         try:
             return type(self)(self._ns.scatter(self.raw, idx, v, op))
         except IndexError as e:
-            if isinstance(e, UnitensorError) or not _is_range_error(e):
-                raise
-            raise IndexOutOfRangeError(str(e)) from e
+            _reraise_index_error(e)
 
     # ------------------------------------------------------------------
     # creation (the template gives framework, device and dtype)
@@ -3384,7 +3385,7 @@ class Tensor:
         """
         dt = self._creation_dtype(dtype)
         if type(value) is int:
-            self._check_int_fits_dtype(dt, value)
+            self._check_int_fits(dt, value)
         return type(self)(self._ns.full(_shape(shape), value, dt, self.raw))
 
     def zeros_like(self, dtype: Any = None) -> Self:
@@ -3580,11 +3581,11 @@ class Tensor:
     def _random_dtype(self, dtype: Any) -> Any:
         if dtype is not None:
             dt = self._dtype_arg(dtype)
-            if dtypes.kind(self._dtype_name(dt)) != "f":
+            if self._kind(dt) != "f":
                 raise DTypeError(f"random numbers need a floating dtype, got {dtype!r}")
             return dt
         dt = self.raw.dtype
-        if dtypes.kind(self._dtype_name(dt)) == "f":
+        if self._kind(dt) == "f":
             return dt
         return self._native_dtype(dtypes.DEFAULT_FLOAT)
 
@@ -3768,10 +3769,16 @@ class Tensor:
         return self.astype("bool")
 
 
-def _is_range_error(e: IndexError) -> bool:
-    """Whether a framework's ``IndexError`` is about an index out of range."""
+def _reraise_index_error(e: IndexError) -> NoReturn:
+    """Raise a framework's out-of-range ``IndexError`` as ``IndexOutOfRangeError``.
+
+    The framework's error is kept as ``__cause__``; any other ``IndexError``
+    (ours, or about something else) is raised as it is.
+    """
     text = str(e)
-    return "out of bounds" in text or "out of range" in text
+    if isinstance(e, UnitensorError) or not ("out of bounds" in text or "out of range" in text):
+        raise e
+    raise IndexOutOfRangeError(text) from e
 
 
 def _broadcast_shape(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...] | None:
