@@ -140,6 +140,14 @@ def test_grad_through_many_ops(grad_backend):
     check(ut.grad(f, x, w), grad_backend, g_soft + g_sqrt, np.float32)
 
 
+def test_grad_of_sign_is_zero_at_every_value(grad_backend):
+    # values equal to their sign (-1, 0, 1) included: PyTorch's NaN-keeping sign
+    # must not pass gradient through to its input there
+    a = np.array([-2.0, -1.0, 0.0, 0.5, 1.0, 3.0], dtype=np.float32)
+    g = ut.grad(lambda t: (t.sign() * 3.0).sum() + t.sum(), make(grad_backend, a))
+    check(g, grad_backend, np.ones_like(a), np.float32)
+
+
 def test_grad_of_scalar_input(grad_backend):
     x = make(grad_backend, np.array(1.5, dtype=np.float32))
     value, grad = ut.value_and_grad(lambda t: t * t * t, x)

@@ -333,3 +333,61 @@ def test_float_division_by_zero_gives_inf_nan(backend):
         expected = a / z
     check(make(backend, a) / make(backend, z), backend, expected)
     check(make(backend, a) / 0.0, backend, expected, np.float32)
+
+
+# ------------------------------------------------------------ the operators' fast path
+# A float tensor with a Python number, or two float tensors of one dtype and shape,
+# skip promotion and go to the native operator (``_fast_path``); these check that
+# the short cut gives what the general path gives, dtype and NaN included, and
+# that the first call (dtype not yet seen) and later calls agree.
+
+FAST_OPS = {
+    "add": operator.add,
+    "sub": operator.sub,
+    "mul": operator.mul,
+    "truediv": operator.truediv,
+    "lt": operator.lt,
+    "le": operator.le,
+    "gt": operator.gt,
+    "ge": operator.ge,
+}
+XN = np.array([[-1.5, 0.0, np.nan], [2.0, np.inf, 0.25]], dtype=np.float32)
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64"])
+@pytest.mark.parametrize("scalar", [2, 0.5, -3])
+@pytest.mark.parametrize("name", list(FAST_OPS))
+def test_fast_path_float_tensor_and_python_number(backend, name, scalar, dtype):
+    op = FAST_OPS[name]
+    a = XN.astype(dtype)
+    want_dtype = "bool" if name in COMPARISONS else dtype
+    with np.errstate(all="ignore"):
+        for _ in range(2):  # first call fills the dtype cache, the second takes the fast path
+            check(op(make(backend, a), scalar), backend, op(a, scalar), want_dtype)
+            check(op(scalar, make(backend, a)), backend, op(scalar, a), want_dtype)
+
+
+@pytest.mark.parametrize("name", list(FAST_OPS))
+def test_fast_path_two_float_tensors(backend, name):
+    op = FAST_OPS[name]
+    a, b = XN, np.array([[2.0, -1.0, 1.0], [np.nan, 4.0, 0.0]], dtype=np.float32)
+    want_dtype = "bool" if name in COMPARISONS else "float32"
+    with np.errstate(all="ignore"):
+        for _ in range(2):
+            check(op(make(backend, a), make(backend, b)), backend, op(a, b), want_dtype)
+
+
+@pytest.mark.parametrize("name", list(FAST_OPS))
+def test_fast_path_leaves_other_operands_to_the_general_path(backend, name):
+    op = FAST_OPS[name]
+    a = XN[:, :2].copy()
+    row = np.array([3.0, -2.0], dtype=np.float32)  # broadcasts: not the same shape
+    ints = np.array([[1, 2], [3, 4]], dtype=np.int32)  # int with float32: float32
+    f64 = np.array([[1.0, 2.0], [3.0, 4.0]])  # float32 with float64: float64
+    want = "bool" if name in COMPARISONS else None
+    with np.errstate(all="ignore"):
+        check(op(make(backend, a), make(backend, row)), backend, op(a, row), want or "float32")
+        check(op(make(backend, a), make(backend, ints)), backend, op(a, ints), want or "float32")
+        check(op(make(backend, a), make(backend, f64)), backend, op(a, f64), want or "float64")
+        int_result = "float32" if name == "truediv" else "int32"  # int / int gives float32
+        check(op(make(backend, ints), 2), backend, op(ints, 2), want or int_result)

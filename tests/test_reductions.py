@@ -58,6 +58,21 @@ def test_mean(backend, axis, keepdims):
         check(out, backend, np.mean(XI, **kw), np.float32)
 
 
+@pytest.mark.parametrize("dtype", ["float16", "float64", "complex64"])
+@pytest.mark.parametrize("axis", [None, -1, (0, 2)], ids=repr)
+def test_mean_keeps_the_float_dtype(backend, axis, dtype):
+    a = (X * 3).astype(dtype)
+    want = np.mean(a, axis=axis)  # float16 is summed in float32 by NumPy, then cast back
+    for out in forms(backend, "mean", a, axis=axis):
+        check(out, backend, want, dtype, rtol=1e-3 if dtype == "float16" else None)
+
+
+def test_mean_of_an_empty_axis_is_nan(backend):
+    a = np.zeros((2, 0), dtype=np.float32)
+    with np.errstate(invalid="ignore"):
+        check(make(backend, a).mean(axis=1), backend, np.full(2, np.nan, np.float32))
+
+
 @pytest.mark.parametrize("name", ["min", "max"])
 @pytest.mark.parametrize("keepdims", [False, True])
 @pytest.mark.parametrize("axis", AXES, ids=AXES_IDS)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 import numpy as np
 
 from ._errors import UnsupportedTypeError
-from ._tensor import Tensor
+from ._tensor import Tensor, _new
 
 if TYPE_CHECKING:
     import jax
@@ -183,13 +183,15 @@ def astensor(x: Any) -> Tensor:
     >>> x.raw is a, ut.astensor(x) is x
     (True, True)
     """
-    if isinstance(x, Tensor):
-        return x
-    try:
+    try:  # the hot path: one dict lookup, no isinstance and no __init__ call
         cls = _CLASS_OF_TYPE[x.__class__]
     except KeyError:
+        if isinstance(x, Tensor):
+            return x
         cls = _class_for_type(x.__class__)
-    return cls(x)
+    out = _new(cls)
+    out.raw = x
+    return out
 
 
 def astensors(*xs: Any) -> tuple[Tensor, ...]:

@@ -19,6 +19,7 @@ result is a new tensor around the framework's own result.
 from __future__ import annotations
 
 import builtins
+import functools
 import operator
 from collections.abc import Callable, Iterator, Sequence
 from typing import (
@@ -61,6 +62,64 @@ TensorOrScalar: TypeAlias = "Tensor | Scalar"
 
 _SCALAR_TYPES = (bool, int, float)
 _MISSING: Any = object()
+_TensorT = TypeVar("_TensorT", bound="Tensor")
+_new = object.__new__
+
+
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _fast_path(
+    op: Callable[[Any, Any], Any], reflected: bool = False
+) -> Callable[[_Method], _Method]:
+    """Give a binary operator a fast path for its most common operands.
+
+    A float tensor with a Python int or float, or two float tensors of one
+    class, dtype and shape, need no promotion or checks: the native operator
+    ``op`` applies as it is (``op(other, raw)`` when ``reflected``). Any
+    other operands go to the decorated method, which checks and promotes.
+    Calling ``op`` here directly, rather than through ``_pair`` and
+    ``_wrap``, saves two Python calls on every small-tensor operation.
+    """
+
+    def decorate(method: _Method) -> _Method:
+        def fast(self: Tensor, other: Any) -> Any:
+            a = self.raw
+            kind = other.__class__
+            if kind is float or kind is int:
+                if a.dtype in self._float_dtypes:
+                    out = _new(self.__class__)
+                    out.raw = op(other, a) if reflected else op(a, other)
+                    return out
+            elif kind is self.__class__:
+                b = other.raw
+                if a.dtype is b.dtype and a.dtype in self._float_dtypes and a.shape == b.shape:
+                    out = _new(self.__class__)
+                    out.raw = op(a, b)
+                    return out
+            return method(self, other)
+
+        functools.update_wrapper(fast, method)
+        return fast  # type: ignore[return-value]  # same signature as method
+
+    return decorate
+
+
+def _truediv(a: Any, b: Any) -> Any:
+    """``a / b`` (``operator.truediv`` is only partly typed in typeshed)."""
+    return a / b
+
+
+def _wrap(cls: type[_TensorT], raw: Any) -> _TensorT:
+    """A new ``cls`` tensor around ``raw``.
+
+    Every result is built here rather than with ``cls(raw)``: skipping the
+    Python-level ``__init__`` call halves the cost of making a tensor, which
+    is most of unitensor's overhead on small arrays.
+    """
+    out = _new(cls)
+    out.raw = raw
+    return out
 
 
 def _framework_mix_error(a: type[Tensor], b: object) -> FrameworkMixError:
@@ -109,6 +168,14 @@ class Tensor:
     _kind_of: ClassVar[dict[Any, str]]
     _int_bounds: ClassVar[dict[Any, Any]]
     _dtype_arg_cache: ClassVar[dict[Any, Any]]
+    _float_dtypes: ClassVar[set[Any]]
+    """Native float and complex dtypes seen so far (filled by ``_kind``).
+
+    The hot paths test ``raw.dtype in _float_dtypes`` (a hash lookup)
+    before anything else; a miss takes the general path, which fills it.
+    """
+    _nonbool_dtypes: ClassVar[set[Any]]
+    """Native dtypes other than bool seen so far (filled by ``_kind``)."""
     _promotes: ClassVar[bool] = True
     """Whether tensors of two dtypes are cast to their common dtype here."""
     _int_to_float: ClassVar[bool] = True
@@ -126,6 +193,8 @@ class Tensor:
         cls._kind_of = {}
         cls._int_bounds = {}
         cls._dtype_arg_cache = {}
+        cls._float_dtypes = set()
+        cls._nonbool_dtypes = set()
 
     def __init__(self, raw: Any) -> None:
         """Wrap ``raw`` without copying it; prefer [`unitensor.astensor`][unitensor.astensor]."""
@@ -152,6 +221,10 @@ class Tensor:
         except KeyError:
             k = dtypes.kind(cls._dtype_name(native))
             cls._kind_of[native] = k
+            if k != "b":
+                cls._nonbool_dtypes.add(native)
+            if k in "fc":
+                cls._float_dtypes.add(native)
             return k
 
     @classmethod
@@ -225,6 +298,7 @@ class Tensor:
         target = self._scalar_cache.get(key, _MISSING)
         if target is _MISSING:
             cls = type(self)
+            cls._kind(a.dtype)  # registers a float dtype for _pair's fast path
             name = cls._dtype_name(a.dtype)
             new = dtypes.scalar_result_name(name, scalar)
             target = None if new == name else cls._native_dtype(new)
@@ -233,8 +307,9 @@ class Tensor:
 
     def _floating(self) -> Any:
         """``raw``, cast to float32 if its dtype is bool or integer."""
-        if not self._int_to_float:  # the framework does it natively
-            return self.raw
+        a = self.raw
+        if a.dtype in self._float_dtypes or self._kind(a.dtype) in "fc" or not self._int_to_float:
+            return a  # a float already (``_kind`` registers it), or the framework casts natively
         return self._floating_any()
 
     def _unwrap(self, other: Any) -> Any:
@@ -276,14 +351,18 @@ class Tensor:
             If ``other`` belongs to another framework or is not an array.
         """
         a = self.raw
-        if other.__class__ is self.__class__:
+        kind = other.__class__
+        if kind is float or kind is int:
+            if a.dtype in self._float_dtypes:  # the most common case: nothing to cast
+                return a, other
+        elif kind is self.__class__:
             b = other.raw
             if elementwise and a.shape != b.shape:
                 _check_broadcast(a.shape, b.shape)
-            if self._promotes and a.dtype != b.dtype:
+            if self._promotes and a.dtype is not b.dtype and a.dtype != b.dtype:
                 return self._promote_pair(a, b)
             return a, b
-        if other.__class__ in _SCALAR_TYPES:
+        if kind in _SCALAR_TYPES:
             a = self._for_scalar(a, other)
             if other.__class__ is bool and self._dtype_name(a.dtype) != "bool":
                 other = int(other)
@@ -294,7 +373,7 @@ class Tensor:
             return self._pair(other.item())
         if isinstance(other, complex):
             return self._for_scalar(a, other), other
-        return self._pair(type(self)(self._unwrap(other)), elementwise)
+        return self._pair(_wrap(self.__class__, self._unwrap(other)), elementwise)
 
     # ------------------------------------------------------------------
     # axis checks
@@ -520,7 +599,7 @@ class Tensor:
         dtype('float64')
         """
         target = self._dtype_arg(dtype)
-        return type(self)(self._ns.astype(self.raw, target))
+        return _wrap(self.__class__, self._ns.astype(self.raw, target))
 
     def float32(self) -> Self:
         """The tensor converted to float32; same shape.
@@ -638,6 +717,7 @@ class Tensor:
     # ------------------------------------------------------------------
     # operators
 
+    @_fast_path(operator.add)
     def __add__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``self + other`` (dtype rules: ``docs/semantics.md``).
 
@@ -663,8 +743,9 @@ class Tensor:
         (NumPyTensor(array([2, 3], dtype=int32)), NumPyTensor(array([1.5, 2.5], dtype=float32)))
         """
         a, b = self._pair(other)
-        return type(self)(a + b)
+        return _wrap(self.__class__, a + b)
 
+    @_fast_path(operator.add, reflected=True)
     def __radd__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``other + self``; shapes, dtypes and errors as ``+``.
 
@@ -676,8 +757,9 @@ class Tensor:
         NumPyTensor(array([2, 3]))
         """
         a, b = self._pair(other)
-        return type(self)(b + a)
+        return _wrap(self.__class__, b + a)
 
+    @_fast_path(operator.sub)
     def __sub__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``self - other``; shapes, dtypes and errors as ``+``.
 
@@ -689,8 +771,9 @@ class Tensor:
         NumPyTensor(array([0, 1]))
         """
         a, b = self._pair(other)
-        return type(self)(a - b)
+        return _wrap(self.__class__, a - b)
 
+    @_fast_path(operator.sub, reflected=True)
     def __rsub__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``other - self``; shapes, dtypes and errors as ``+``.
 
@@ -702,8 +785,9 @@ class Tensor:
         NumPyTensor(array([ 0, -1]))
         """
         a, b = self._pair(other)
-        return type(self)(b - a)
+        return _wrap(self.__class__, b - a)
 
+    @_fast_path(operator.mul)
     def __mul__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``self * other``; shapes, dtypes and errors as ``+``.
 
@@ -715,8 +799,9 @@ class Tensor:
         NumPyTensor(array([3., 8.], dtype=float32))
         """
         a, b = self._pair(other)
-        return type(self)(a * b)
+        return _wrap(self.__class__, a * b)
 
+    @_fast_path(operator.mul, reflected=True)
     def __rmul__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``other * self``; shapes, dtypes and errors as ``+``.
 
@@ -728,8 +813,9 @@ class Tensor:
         NumPyTensor(array([2, 4]))
         """
         a, b = self._pair(other)
-        return type(self)(b * a)
+        return _wrap(self.__class__, b * a)
 
+    @_fast_path(_truediv)
     def __truediv__(self, other: TensorOrScalar) -> Self:
         """Elementwise true division ``self / other``; integer operands give float32.
 
@@ -743,8 +829,9 @@ class Tensor:
         NumPyTensor(array([0.5, 1. ], dtype=float32))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.divide(a, b))
+        return _wrap(self.__class__, self._ns.divide(a, b))
 
+    @_fast_path(_truediv, reflected=True)
     def __rtruediv__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``other / self``; integer operands give float32.
 
@@ -756,7 +843,7 @@ class Tensor:
         NumPyTensor(array([0.5 , 0.25], dtype=float32))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.divide(b, a))
+        return _wrap(self.__class__, self._ns.divide(b, a))
 
     def __floordiv__(self, other: TensorOrScalar) -> Self:
         """Elementwise floor division (rounds toward minus infinity).
@@ -771,7 +858,7 @@ class Tensor:
         NumPyTensor(array([ 3, -4]))
         """
         a, b = self._pair(other)
-        return type(self)(a // self._nonzero_divisor(a, b))
+        return _wrap(self.__class__, a // self._nonzero_divisor(a, b))
 
     def __rfloordiv__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``other // self``; shapes, dtypes and errors as ``+``.
@@ -784,7 +871,7 @@ class Tensor:
         NumPyTensor(array([3, 2]))
         """
         a, b = self._pair(other)
-        return type(self)(b // self._nonzero_divisor(a, a))
+        return _wrap(self.__class__, b // self._nonzero_divisor(a, a))
 
     def __mod__(self, other: TensorOrScalar) -> Self:
         """Elementwise remainder with the sign of the divisor (Python's ``%``).
@@ -799,7 +886,7 @@ class Tensor:
         NumPyTensor(array([1, 2]))
         """
         a, b = self._pair(other)
-        return type(self)(a % self._nonzero_divisor(a, b))
+        return _wrap(self.__class__, a % self._nonzero_divisor(a, b))
 
     def __rmod__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``other % self``; shapes, dtypes and errors as ``+``.
@@ -812,7 +899,7 @@ class Tensor:
         NumPyTensor(array([1, 3]))
         """
         a, b = self._pair(other)
-        return type(self)(b % self._nonzero_divisor(a, a))
+        return _wrap(self.__class__, b % self._nonzero_divisor(a, a))
 
     def _nonzero_divisor(self, a: Any, divisor: Any) -> Any:
         """``divisor``, checked for zeros when the operands are integers.
@@ -853,7 +940,7 @@ class Tensor:
         a, b = self._pair(other)
         if b.__class__ is int and b < 0 and self._kind(a.dtype) in "iu":
             raise ValueError("integers to negative integer powers are not allowed")
-        return type(self)(a**b)
+        return _wrap(self.__class__, a**b)
 
     def __rpow__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``other ** self``; shapes, dtypes and errors as ``+``.
@@ -866,7 +953,7 @@ class Tensor:
         NumPyTensor(array([2, 8]))
         """
         a, b = self._pair(other)
-        return type(self)(b**a)
+        return _wrap(self.__class__, b**a)
 
     def __matmul__(self, other: Tensor) -> Self:
         """Matrix product ``self @ other``, see [`matmul`][unitensor.Tensor.matmul].
@@ -901,7 +988,7 @@ class Tensor:
         (1, 3)
         """
         a, b = self._pair(other, False)
-        return type(self)(self._ns.matmul(b, a))
+        return _wrap(self.__class__, self._ns.matmul(b, a))
 
     def __neg__(self) -> Self:
         """Elementwise negation ``-self``; same shape and dtype.
@@ -913,7 +1000,7 @@ class Tensor:
         >>> -ut.astensor(np.array([1, -2]))
         NumPyTensor(array([-1,  2]))
         """
-        return type(self)(-self._not_bool(self.raw, "negation"))
+        return self._numeric_op(operator.neg, "negation")
 
     def __pos__(self) -> Self:
         """``+self``: the tensor itself (the same object).
@@ -958,9 +1045,33 @@ class Tensor:
 
     def _not_bool(self, a: Any, what: str) -> Any:
         """``a`` itself unless its dtype is bool (``DTypeError``, as NumPy's ``-``)."""
-        if self._dtype_name(a.dtype) == "bool":
+        if a.dtype not in self._nonbool_dtypes and self._kind(a.dtype) == "b":
             raise DTypeError(f"{what} of a bool tensor; use logical_not or cast first")
         return a
+
+    def _op(self, fn: Callable[[Any], Any]) -> Self:
+        """``fn`` (a unary primitive) applied to ``raw``, as a new tensor."""
+        out = _new(self.__class__)
+        out.raw = fn(self.raw)
+        return out
+
+    def _numeric_op(self, fn: Callable[[Any], Any], what: str) -> Self:
+        """As ``_op``, for an operation undefined on bool (``DTypeError``)."""
+        a = self.raw
+        if a.dtype not in self._nonbool_dtypes:
+            self._not_bool(a, what)
+        out = _new(self.__class__)
+        out.raw = fn(a)
+        return out
+
+    def _float_op(self, fn: Callable[[Any], Any]) -> Self:
+        """As ``_op``, for a float function: bool and integers go in as float32."""
+        a = self.raw
+        if a.dtype not in self._float_dtypes:
+            a = self._floating()
+        out = _new(self.__class__)
+        out.raw = fn(a)
+        return out
 
     def _integer_indices(self, idx: Any, what: str) -> None:
         """Raise ``DTypeError`` unless ``idx`` (native) has an integer dtype."""
@@ -986,7 +1097,7 @@ class Tensor:
         >>> ~ut.astensor(np.array([True, False])), ~ut.astensor(np.array([0, 5]))
         (NumPyTensor(array([False,  True])), NumPyTensor(array([-1, -6])))
         """
-        return type(self)(self._ns.bitwise_invert(self._integer_or_bool(self.raw, "~")))
+        return _wrap(self.__class__, self._ns.bitwise_invert(self._integer_or_bool(self.raw, "~")))
 
     def __and__(self, other: TensorOrScalar) -> Self:
         """Bitwise AND ``self & other``; logical AND for bool tensors.
@@ -1001,7 +1112,7 @@ class Tensor:
         NumPyTensor(array([ True, False]))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.bitwise_and(self._integer_or_bool(a, "&"), b))
+        return _wrap(self.__class__, self._ns.bitwise_and(self._integer_or_bool(a, "&"), b))
 
     def __rand__(self, other: TensorOrScalar) -> Self:
         """Bitwise ``other & self``; see ``&``.
@@ -1014,7 +1125,7 @@ class Tensor:
         NumPyTensor(array([2, 4]))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.bitwise_and(b, self._integer_or_bool(a, "&")))
+        return _wrap(self.__class__, self._ns.bitwise_and(b, self._integer_or_bool(a, "&")))
 
     def __or__(self, other: TensorOrScalar) -> Self:
         """Bitwise OR ``self | other``; logical OR for bool tensors.
@@ -1029,7 +1140,7 @@ class Tensor:
         NumPyTensor(array([5, 6]))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.bitwise_or(self._integer_or_bool(a, "|"), b))
+        return _wrap(self.__class__, self._ns.bitwise_or(self._integer_or_bool(a, "|"), b))
 
     def __ror__(self, other: TensorOrScalar) -> Self:
         """Bitwise ``other | self``; see ``|``.
@@ -1042,7 +1153,7 @@ class Tensor:
         NumPyTensor(array([5, 6]))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.bitwise_or(b, self._integer_or_bool(a, "|")))
+        return _wrap(self.__class__, self._ns.bitwise_or(b, self._integer_or_bool(a, "|")))
 
     def __xor__(self, other: TensorOrScalar) -> Self:
         """Bitwise XOR ``self ^ other``; logical XOR for bool tensors.
@@ -1057,7 +1168,7 @@ class Tensor:
         NumPyTensor(array([False,  True]))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.bitwise_xor(self._integer_or_bool(a, "^"), b))
+        return _wrap(self.__class__, self._ns.bitwise_xor(self._integer_or_bool(a, "^"), b))
 
     def __rxor__(self, other: TensorOrScalar) -> Self:
         """Bitwise ``other ^ self``; see ``^``.
@@ -1070,8 +1181,9 @@ class Tensor:
         NumPyTensor(array([0, 3]))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.bitwise_xor(b, self._integer_or_bool(a, "^")))
+        return _wrap(self.__class__, self._ns.bitwise_xor(b, self._integer_or_bool(a, "^")))
 
+    @_fast_path(operator.lt)
     def __lt__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``self < other``: a bool tensor of the broadcast shape.
 
@@ -1086,8 +1198,9 @@ class Tensor:
         NumPyTensor(array([ True, False, False]))
         """
         a, b = self._pair(other)
-        return type(self)(a < b)
+        return _wrap(self.__class__, a < b)
 
+    @_fast_path(operator.le)
     def __le__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``self <= other``: a bool tensor of the broadcast shape.
 
@@ -1099,8 +1212,9 @@ class Tensor:
         NumPyTensor(array([ True,  True, False]))
         """
         a, b = self._pair(other)
-        return type(self)(a <= b)
+        return _wrap(self.__class__, a <= b)
 
+    @_fast_path(operator.gt)
     def __gt__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``self > other``: a bool tensor of the broadcast shape.
 
@@ -1112,8 +1226,9 @@ class Tensor:
         NumPyTensor(array([False, False,  True]))
         """
         a, b = self._pair(other)
-        return type(self)(a > b)
+        return _wrap(self.__class__, a > b)
 
+    @_fast_path(operator.ge)
     def __ge__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``self >= other``: a bool tensor of the broadcast shape.
 
@@ -1125,7 +1240,7 @@ class Tensor:
         NumPyTensor(array([False,  True,  True]))
         """
         a, b = self._pair(other)
-        return type(self)(a >= b)
+        return _wrap(self.__class__, a >= b)
 
     def __eq__(self, other: object) -> Self:  # type: ignore[override]  # elementwise, as in NumPy
         """Elementwise ``self == other``: a bool tensor of the broadcast shape.
@@ -1140,7 +1255,7 @@ class Tensor:
         NumPyTensor(array([ True, False,  True]))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.equal(a, b))
+        return _wrap(self.__class__, self._ns.equal(a, b))
 
     def __ne__(self, other: object) -> Self:  # type: ignore[override]  # elementwise, as in NumPy
         """Elementwise ``self != other``: a bool tensor of the broadcast shape.
@@ -1153,7 +1268,7 @@ class Tensor:
         NumPyTensor(array([False,  True]))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.not_equal(a, b))
+        return _wrap(self.__class__, self._ns.not_equal(a, b))
 
     __array_ufunc__ = None  # NumPy defers to our reflected operators
 
@@ -1188,10 +1303,10 @@ class Tensor:
         """
         try:
             if index.__class__ is int or index.__class__ is slice:
-                return type(self)(self._ns.getitem(self.raw, index))
+                return _wrap(self.__class__, self._ns.getitem(self.raw, index))
             from ._indexing import normalize_index
 
-            return type(self)(self._ns.getitem(self.raw, normalize_index(self, index)))
+            return _wrap(self.__class__, self._ns.getitem(self.raw, normalize_index(self, index)))
         except IndexError as e:
             _reraise_index_error(e)
 
@@ -1214,9 +1329,11 @@ class Tensor:
         NumPyTensor(array([1.5, 2. ], dtype=float32))
         """
         a = self.raw
-        if self._dtype_name(a.dtype) == "bool":
-            return type(self)(a)  # |True| is True
-        return type(self)(self._ns.abs(a))
+        if a.dtype not in self._nonbool_dtypes and self._kind(a.dtype) == "b":
+            return _wrap(self.__class__, a)  # |True| is True
+        out = _new(self.__class__)
+        out.raw = self._ns.abs(a)
+        return out
 
     def sign(self) -> Self:
         """Elementwise sign: -1, 0 or 1 (NaN stays NaN).
@@ -1233,7 +1350,7 @@ class Tensor:
         >>> ut.astensor(np.array([-3, 0, 5])).sign()
         NumPyTensor(array([-1,  0,  1]))
         """
-        return type(self)(self._ns.sign(self._not_bool(self.raw, "sign")))
+        return self._numeric_op(self._ns.sign, "sign")
 
     def sqrt(self) -> Self:
         """Elementwise square root (NaN for negative values).
@@ -1251,7 +1368,7 @@ class Tensor:
         >>> ut.astensor(np.array([1.0, 4.0, 9.0], dtype=np.float32)).sqrt()
         NumPyTensor(array([1., 2., 3.], dtype=float32))
         """
-        return type(self)(self._ns.sqrt(self._floating()))
+        return self._float_op(self._ns.sqrt)
 
     def square(self) -> Self:
         """Elementwise square ``x * x``.
@@ -1268,7 +1385,7 @@ class Tensor:
         >>> ut.astensor(np.array([-2, 3])).square()
         NumPyTensor(array([4, 9]))
         """
-        return type(self)(self._ns.square(self._not_bool(self.raw, "square")))
+        return self._numeric_op(self._ns.square, "square")
 
     def pow(self, exponent: TensorOrScalar) -> Self:
         """Elementwise ``self ** exponent`` (broadcasting, promotion as ``**``).
@@ -1318,7 +1435,7 @@ class Tensor:
         >>> ut.astensor(np.array([0.0, 1.0], dtype=np.float32)).exp()
         NumPyTensor(array([1.      , 2.718282], dtype=float32))
         """
-        return type(self)(self._ns.exp(self._floating()))
+        return self._float_op(self._ns.exp)
 
     def log(self) -> Self:
         """Elementwise natural logarithm (-inf at 0, NaN for negative values).
@@ -1336,7 +1453,7 @@ class Tensor:
         >>> ut.astensor(np.array([1.0, np.e], dtype=np.float32)).log()
         NumPyTensor(array([0., 1.], dtype=float32))
         """
-        return type(self)(self._ns.log(self._floating()))
+        return self._float_op(self._ns.log)
 
     def log1p(self) -> Self:
         """Elementwise ``log(1 + x)``, accurate near 0.
@@ -1354,7 +1471,7 @@ class Tensor:
         >>> ut.astensor(np.array([0.0, 1e-8])).log1p()
         NumPyTensor(array([0.e+00, 1.e-08]))
         """
-        return type(self)(self._ns.log1p(self._floating()))
+        return self._float_op(self._ns.log1p)
 
     def log2(self) -> Self:
         """Elementwise base-2 logarithm.
@@ -1372,7 +1489,7 @@ class Tensor:
         >>> ut.astensor(np.array([1, 8])).log2()
         NumPyTensor(array([0., 3.], dtype=float32))
         """
-        return type(self)(self._ns.log2(self._floating()))
+        return self._float_op(self._ns.log2)
 
     def log10(self) -> Self:
         """Elementwise base-10 logarithm.
@@ -1390,7 +1507,7 @@ class Tensor:
         >>> ut.astensor(np.array([1, 10])).log10()
         NumPyTensor(array([0., 1.], dtype=float32))
         """
-        return type(self)(self._ns.log10(self._floating()))
+        return self._float_op(self._ns.log10)
 
     def sin(self) -> Self:
         """Elementwise sine (radians).
@@ -1408,7 +1525,7 @@ class Tensor:
         >>> ut.astensor(np.array([0.0, np.pi / 2], dtype=np.float32)).sin()
         NumPyTensor(array([0., 1.], dtype=float32))
         """
-        return type(self)(self._ns.sin(self._floating()))
+        return self._float_op(self._ns.sin)
 
     def cos(self) -> Self:
         """Elementwise cosine (radians).
@@ -1426,7 +1543,7 @@ class Tensor:
         >>> ut.astensor(np.array([0, 0])).cos()
         NumPyTensor(array([1., 1.], dtype=float32))
         """
-        return type(self)(self._ns.cos(self._floating()))
+        return self._float_op(self._ns.cos)
 
     def tan(self) -> Self:
         """Elementwise tangent (radians).
@@ -1444,7 +1561,7 @@ class Tensor:
         >>> ut.astensor(np.array([0.0, np.pi / 4])).tan().numpy().round(6)
         array([0., 1.])
         """
-        return type(self)(self._ns.tan(self._floating()))
+        return self._float_op(self._ns.tan)
 
     def arcsin(self) -> Self:
         """Elementwise inverse sine, in ``[-pi/2, pi/2]``; NaN outside ``[-1, 1]``.
@@ -1462,7 +1579,7 @@ class Tensor:
         >>> ut.astensor(np.array([0.0, 1.0])).arcsin()
         NumPyTensor(array([0.        , 1.57079633]))
         """
-        return type(self)(self._ns.arcsin(self._floating()))
+        return self._float_op(self._ns.arcsin)
 
     def arccos(self) -> Self:
         """Elementwise inverse cosine, in ``[0, pi]``; NaN outside ``[-1, 1]``.
@@ -1480,7 +1597,7 @@ class Tensor:
         >>> ut.astensor(np.array([1, 0])).arccos()
         NumPyTensor(array([0.       , 1.5707964], dtype=float32))
         """
-        return type(self)(self._ns.arccos(self._floating()))
+        return self._float_op(self._ns.arccos)
 
     def arctan(self) -> Self:
         """Elementwise inverse tangent, in ``(-pi/2, pi/2)``.
@@ -1498,7 +1615,7 @@ class Tensor:
         >>> ut.astensor(np.array([0.0, 1.0])).arctan()
         NumPyTensor(array([0.        , 0.78539816]))
         """
-        return type(self)(self._ns.arctan(self._floating()))
+        return self._float_op(self._ns.arctan)
 
     def sinh(self) -> Self:
         """Elementwise hyperbolic sine.
@@ -1516,7 +1633,7 @@ class Tensor:
         >>> ut.astensor(np.array([0, 0])).sinh()
         NumPyTensor(array([0., 0.], dtype=float32))
         """
-        return type(self)(self._ns.sinh(self._floating()))
+        return self._float_op(self._ns.sinh)
 
     def cosh(self) -> Self:
         """Elementwise hyperbolic cosine.
@@ -1534,7 +1651,7 @@ class Tensor:
         >>> ut.astensor(np.array([0.0, 1.0])).cosh()
         NumPyTensor(array([1.        , 1.54308063]))
         """
-        return type(self)(self._ns.cosh(self._floating()))
+        return self._float_op(self._ns.cosh)
 
     def tanh(self) -> Self:
         """Elementwise hyperbolic tangent, in ``[-1, 1]``.
@@ -1552,7 +1669,7 @@ class Tensor:
         >>> ut.astensor(np.array([0.0, 1.0])).tanh()
         NumPyTensor(array([0.        , 0.76159416]))
         """
-        return type(self)(self._ns.tanh(self._floating()))
+        return self._float_op(self._ns.tanh)
 
     def arcsinh(self) -> Self:
         """Elementwise inverse hyperbolic sine.
@@ -1570,7 +1687,7 @@ class Tensor:
         >>> ut.astensor(np.array([0.0, 1.0])).arcsinh()
         NumPyTensor(array([0.        , 0.88137359]))
         """
-        return type(self)(self._ns.arcsinh(self._floating()))
+        return self._float_op(self._ns.arcsinh)
 
     def arccosh(self) -> Self:
         """Elementwise inverse hyperbolic cosine; NaN below 1.
@@ -1588,7 +1705,7 @@ class Tensor:
         >>> ut.astensor(np.array([1.0, 2.0])).arccosh()
         NumPyTensor(array([0.        , 1.3169579]))
         """
-        return type(self)(self._ns.arccosh(self._floating()))
+        return self._float_op(self._ns.arccosh)
 
     def arctanh(self) -> Self:
         """Elementwise inverse hyperbolic tangent; +-inf at +-1, NaN outside ``[-1, 1]``.
@@ -1606,7 +1723,7 @@ class Tensor:
         >>> ut.astensor(np.array([0.0, 0.5])).arctanh()
         NumPyTensor(array([0.        , 0.54930614]))
         """
-        return type(self)(self._ns.arctanh(self._floating()))
+        return self._float_op(self._ns.arctanh)
 
     def round(self) -> Self:
         """Round to the nearest integer, halves to even (as NumPy).
@@ -1623,7 +1740,7 @@ class Tensor:
         >>> ut.astensor(np.array([0.5, 1.5, -1.7], dtype=np.float32)).round()
         NumPyTensor(array([ 0.,  2., -2.], dtype=float32))
         """
-        return type(self)(self._ns.round(self.raw))
+        return self._op(self._ns.round)
 
     def ceil(self) -> Self:
         """Elementwise ceiling (smallest integer not below ``x``).
@@ -1640,7 +1757,7 @@ class Tensor:
         >>> ut.astensor(np.array([1.2, -1.2], dtype=np.float32)).ceil()
         NumPyTensor(array([ 2., -1.], dtype=float32))
         """
-        return type(self)(self._ns.ceil(self.raw))
+        return self._op(self._ns.ceil)
 
     def floor(self) -> Self:
         """Elementwise floor (largest integer not above ``x``).
@@ -1657,7 +1774,7 @@ class Tensor:
         >>> ut.astensor(np.array([1.2, -1.2], dtype=np.float32)).floor()
         NumPyTensor(array([ 1., -2.], dtype=float32))
         """
-        return type(self)(self._ns.floor(self.raw))
+        return self._op(self._ns.floor)
 
     def isnan(self) -> Self:
         """Elementwise test for NaN.
@@ -1674,7 +1791,7 @@ class Tensor:
         >>> ut.astensor(np.array([1.0, np.nan])).isnan()
         NumPyTensor(array([False,  True]))
         """
-        return type(self)(self._ns.isnan(self.raw))
+        return self._op(self._ns.isnan)
 
     def isinf(self) -> Self:
         """Elementwise test for +-inf.
@@ -1691,7 +1808,7 @@ class Tensor:
         >>> ut.astensor(np.array([1.0, -np.inf, np.nan])).isinf()
         NumPyTensor(array([False,  True, False]))
         """
-        return type(self)(self._ns.isinf(self.raw))
+        return self._op(self._ns.isinf)
 
     def isfinite(self) -> Self:
         """Elementwise test for finite values (neither NaN nor +-inf).
@@ -1708,7 +1825,7 @@ class Tensor:
         >>> ut.astensor(np.array([1.0, np.inf, np.nan])).isfinite()
         NumPyTensor(array([ True, False, False]))
         """
-        return type(self)(self._ns.isfinite(self.raw))
+        return self._op(self._ns.isfinite)
 
     def logical_not(self) -> Self:
         """Elementwise logical NOT (non-zero counts as True).
@@ -1725,7 +1842,7 @@ class Tensor:
         >>> ut.astensor(np.array([0, 2])).logical_not()
         NumPyTensor(array([ True, False]))
         """
-        return type(self)(self._ns.logical_not(self.raw))
+        return self._op(self._ns.logical_not)
 
     def logical_and(self, other: TensorOrScalar) -> Self:
         """Elementwise logical AND (non-zero counts as True).
@@ -1757,7 +1874,7 @@ class Tensor:
         NumPyTensor(array([ True, False, False]))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.logical_and(a, b))
+        return _wrap(self.__class__, self._ns.logical_and(a, b))
 
     def logical_or(self, other: TensorOrScalar) -> Self:
         """Elementwise logical OR (non-zero counts as True).
@@ -1789,7 +1906,7 @@ class Tensor:
         NumPyTensor(array([ True,  True, False]))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.logical_or(a, b))
+        return _wrap(self.__class__, self._ns.logical_or(a, b))
 
     def minimum(self, other: TensorOrScalar) -> Self:
         """Elementwise minimum of ``self`` and ``other`` (NaN propagates).
@@ -1820,7 +1937,7 @@ class Tensor:
         NumPyTensor(array([1, 2, 2]))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.minimum(a, b))
+        return _wrap(self.__class__, self._ns.minimum(a, b))
 
     def maximum(self, other: TensorOrScalar) -> Self:
         """Elementwise maximum of ``self`` and ``other`` (NaN propagates).
@@ -1851,7 +1968,7 @@ class Tensor:
         NumPyTensor(array([2, 5, 3]))
         """
         a, b = self._pair(other)
-        return type(self)(self._ns.maximum(a, b))
+        return _wrap(self.__class__, self._ns.maximum(a, b))
 
     def clip(self, min_: TensorOrScalar | None, max_: TensorOrScalar | None) -> Self:
         """Limit values to ``[min_, max_]``; ``None`` leaves that side open.
@@ -1889,9 +2006,17 @@ class Tensor:
         >>> x.clip(None, 1)
         NumPyTensor(array([-2. ,  0.5,  1. ], dtype=float32))
         """
+        a = self.raw
+        lo, hi = min_.__class__, max_.__class__
+        if (lo is int or lo is float) and (hi is int or hi is float):
+            if a.dtype not in self._float_dtypes:  # a float tensor takes the bounds as they are
+                a = self._for_scalar(self._for_scalar(a, min_), max_)  # type: ignore[arg-type]
+            out = _new(self.__class__)
+            out.raw = self._ns.clip(a, min_, max_)
+            return out
         if isinstance(min_, bool | int | float) and isinstance(max_, bool | int | float):
-            a = self._for_scalar(self._for_scalar(self.raw, min_), max_)
-            return type(self)(self._ns.clip(a, min_, max_))
+            a = self._for_scalar(self._for_scalar(a, min_), max_)
+            return _wrap(self.__class__, self._ns.clip(a, min_, max_))
         out = self
         if min_ is not None:
             out = out.maximum(min_)
@@ -1963,10 +2088,18 @@ class Tensor:
 
     def _reduce(self, fn: Any, a: Any, axis: Axes, keepdims: bool) -> Self:
         """Apply a reduction primitive; ``axis=()`` reduces nothing (NumPy)."""
-        axes = self._axes(axis)
-        if axes == ():  # reduce over a new axis of length 1: values kept, dtype rule applied
-            return type(self)(fn(self._ns.expand_dims(a, 0), (0,), False))
-        return type(self)(fn(a, axes, keepdims))
+        axes: int | tuple[int, ...] | None
+        if axis is None:
+            axes = None
+        elif type(axis) is int and -(n := len(a.shape)) <= axis < n:  # the common case
+            axes = axis + n if axis < 0 else axis
+        else:
+            axes = self._axes(axis)
+            if axes == ():  # reduce over a new axis of length 1: values kept, dtype rule applied
+                return _wrap(self.__class__, fn(self._ns.expand_dims(a, 0), (0,), False))
+        out = _new(self.__class__)
+        out.raw = fn(a, axes, keepdims)
+        return out
 
     def sum(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Sum over ``axis`` (all axes for ``None``).
@@ -2064,11 +2197,16 @@ class Tensor:
         >>> ut.astensor(np.array([[1, 2], [3, 4]])).mean(axis=0)
         NumPyTensor(array([2., 3.], dtype=float32))
         """
-        return self._reduce(self._ns.mean, self._floating_any(), axis, keepdims)
+        a = self.raw
+        if a.dtype not in self._float_dtypes:
+            a = self._floating_any()
+        return self._reduce(self._ns.mean, a, axis, keepdims)
 
     def _floating_any(self) -> Any:
         """``raw`` as float32 if integer or bool, on every backend."""
         a = self.raw
+        if a.dtype in self._float_dtypes:
+            return a
         target = self._float_cache.get(a.dtype, _MISSING)
         if target is _MISSING:
             cls = type(self)
@@ -2215,12 +2353,12 @@ class Tensor:
             out = fn(self._ns.reshape(self.raw, (-1,)), 0)
             if keepdims:
                 out = self._ns.reshape(out, (1,) * n)
-            return type(self)(out)
+            return _wrap(self.__class__, out)
         ax = self._axis(axis)
         out = fn(self.raw, ax)
         if keepdims:
             out = self._ns.expand_dims(out, ax)
-        return type(self)(out)
+        return _wrap(self.__class__, out)
 
     def argmin(self, axis: int | None = None, keepdims: bool = False) -> Self:
         """Index of the first minimum along ``axis`` (flattened for ``None``).
@@ -2331,8 +2469,8 @@ class Tensor:
                            [4, 6]]))
         """
         if axis is None:
-            return type(self)(self._ns.cumsum(self._ns.reshape(self.raw, (-1,)), 0))
-        return type(self)(self._ns.cumsum(self.raw, self._axis(axis)))
+            return _wrap(self.__class__, self._ns.cumsum(self._ns.reshape(self.raw, (-1,)), 0))
+        return _wrap(self.__class__, self._ns.cumsum(self.raw, self._axis(axis)))
 
     def logsumexp(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """``log(sum(exp(x)))`` over ``axis``, computed without overflow.
@@ -2370,8 +2508,8 @@ class Tensor:
         axes = self._axes(axis)
         fused = self._ns.logsumexp
         if fused is not None and axes != ():
-            return type(self)(fused(self._floating_any(), axes, keepdims))
-        x = type(self)(self._floating_any())
+            return _wrap(self.__class__, fused(self._floating_any(), axes, keepdims))
+        x = _wrap(self.__class__, self._floating_any())
         m = x.max(axes, keepdims=True)
         m = m.isfinite().where(m, 0)
         s = (x - m).exp().sum(axes, keepdims=keepdims).log()
@@ -2407,7 +2545,7 @@ class Tensor:
         >>> ut.astensor(np.array([3, 1, 2])).sort()
         NumPyTensor(array([1, 2, 3]))
         """
-        return type(self)(self._ns.sort(self.raw, self._axis(axis)))
+        return _wrap(self.__class__, self._ns.sort(self.raw, self._axis(axis)))
 
     def argsort(self, axis: int = -1) -> Self:
         """Indices that sort ``self`` ascending along ``axis`` (stable).
@@ -2437,7 +2575,7 @@ class Tensor:
         >>> ut.astensor(np.array([3, 1, 3, 0])).argsort()
         NumPyTensor(array([3, 1, 0, 2]))
         """
-        return type(self)(self._ns.argsort(self.raw, self._axis(axis)))
+        return _wrap(self.__class__, self._ns.argsort(self.raw, self._axis(axis)))
 
     def topk(
         self, k: int, axis: int = -1, largest: bool = True, sorted: bool = True
@@ -2487,7 +2625,7 @@ class Tensor:
         fused = self._ns.topk
         if fused is not None:
             values, indices = fused(self.raw, k, ax, largest, sorted)
-            return type(self)(values), type(self)(indices)
+            return _wrap(self.__class__, values), _wrap(self.__class__, indices)
         if largest:  # stable descending order: sort the reversed axis, reverse back
             order = (n - 1) - self.flip(ax).argsort(ax).flip(ax)
         else:
@@ -2544,7 +2682,7 @@ class Tensor:
             or (unknown == 1 and (known == 0 or size % known != 0))
         ):
             raise ShapeError(f"cannot reshape a tensor of shape {self.shape} into {shape}")
-        return type(self)(self._ns.reshape(self.raw, shape))
+        return _wrap(self.__class__, self._ns.reshape(self.raw, shape))
 
     def flatten(self, start: int = 0, end: int = -1) -> Self:
         """Merge axes ``start`` to ``end`` (inclusive) into one axis.
@@ -2584,7 +2722,7 @@ class Tensor:
         n = 1
         for d in shape[s : e + 1]:
             n *= d
-        return type(self)(self._ns.reshape(self.raw, (*shape[:s], n, *shape[e + 1 :])))
+        return _wrap(self.__class__, self._ns.reshape(self.raw, (*shape[:s], n, *shape[e + 1 :])))
 
     def transpose(self, axes: Sequence[int] | None = None) -> Self:
         """Permute the axes (reverse them for ``None``).
@@ -2622,7 +2760,7 @@ class Tensor:
             perm = tuple(self._axis(a) for a in axes)
             if sorted(perm) != list(range(n)):
                 raise AxisError(f"axes {tuple(axes)} are not a permutation of {n} axes")
-        return type(self)(self._ns.transpose(self.raw, perm))
+        return _wrap(self.__class__, self._ns.transpose(self.raw, perm))
 
     def squeeze(self, axis: Axes = None) -> Self:
         """Remove axes of length 1 (all of them for ``None``).
@@ -2661,7 +2799,7 @@ class Tensor:
             for a in axes:
                 if shape[a] != 1:
                     raise ShapeError(f"cannot squeeze axis {a} of length {shape[a]}")
-        return type(self)(self._ns.squeeze(self.raw, axes))
+        return _wrap(self.__class__, self._ns.squeeze(self.raw, axes))
 
     def expand_dims(self, axis: int) -> Self:
         """Insert an axis of length 1 at position ``axis`` (in ``[-ndim-1, ndim]``).
@@ -2693,7 +2831,7 @@ class Tensor:
         ((1, 2, 3), (2, 3, 1))
         """
         ax = self._axis(axis, len(self.raw.shape) + 1)
-        return type(self)(self._ns.expand_dims(self.raw, ax))
+        return _wrap(self.__class__, self._ns.expand_dims(self.raw, ax))
 
     def tile(self, multiples: Sequence[int]) -> Self:
         """Repeat the tensor ``multiples[i]`` times along axis ``i``.
@@ -2725,7 +2863,7 @@ class Tensor:
             raise ShapeError(f"tile: negative multiple in {multiples}")
         if len(multiples) != len(self.raw.shape):
             raise ShapeError(f"tile needs {len(self.raw.shape)} multiples, got {len(multiples)}")
-        return type(self)(self._ns.tile(self.raw, multiples))
+        return _wrap(self.__class__, self._ns.tile(self.raw, multiples))
 
     def flip(self, axis: Axes = None) -> Self:
         """Reverse the order of elements along ``axis`` (all axes for ``None``).
@@ -2757,7 +2895,7 @@ class Tensor:
         axes = self._axes(axis)
         if axes is None:
             axes = tuple(range(len(self.raw.shape)))
-        return type(self)(self._ns.flip(self.raw, axes))
+        return _wrap(self.__class__, self._ns.flip(self.raw, axes))
 
     def pad(
         self,
@@ -2806,9 +2944,9 @@ class Tensor:
         if builtins.any(b < 0 or a < 0 for b, a in pads):
             raise ShapeError(f"pad widths must be non-negative, got {pads}")
         if not pads:  # a 0-d tensor: nothing to pad
-            return type(self)(self.raw)
+            return _wrap(self.__class__, self.raw)
         if mode == "constant":
-            return type(self)(self._ns.pad_constant(self.raw, pads, value))
+            return _wrap(self.__class__, self._ns.pad_constant(self.raw, pads, value))
         if mode not in ("reflect", "edge"):
             raise ValueError(f"unknown pad mode {mode!r}; use 'constant', 'reflect' or 'edge'")
         out = self
@@ -2819,7 +2957,9 @@ class Tensor:
             if n == 0:
                 raise ShapeError(f"cannot {mode}-pad the empty axis {ax}")
             index = [_pad_source(i, n, mode) for i in range(-before, n + after)]
-            out = type(self)(self._ns.take(out.raw, self._ns.asarray(index, None, self.raw), ax))
+            out = _wrap(
+                self.__class__, self._ns.take(out.raw, self._ns.asarray(index, None, self.raw), ax)
+            )
         return out
 
     # ------------------------------------------------------------------
@@ -2875,8 +3015,8 @@ class Tensor:
             i32 = self._native_dtype("int32")
             ns = self._ns
             product = ns.matmul(ns.astype(a, i32), ns.astype(b, i32))
-            return type(self)(ns.not_equal(product, 0))
-        return type(self)(self._ns.matmul(a, b))
+            return _wrap(self.__class__, ns.not_equal(product, 0))
+        return _wrap(self.__class__, self._ns.matmul(a, b))
 
     def _check_square(self, what: str) -> None:
         shape = self.shape
@@ -2910,7 +3050,7 @@ class Tensor:
                            [0.  , 0.25]], dtype=float32))
         """
         self._check_square("inv")
-        return type(self)(self._ns.inv(self._floating_any()))
+        return _wrap(self.__class__, self._ns.inv(self._floating_any()))
 
     def slogdet(self) -> tuple[Self, Self]:
         """Sign and natural log of the absolute determinant of square matrices.
@@ -2942,7 +3082,7 @@ class Tensor:
         """
         self._check_square("slogdet")
         sign, logabsdet = self._ns.slogdet(self._floating_any())
-        return type(self)(sign), type(self)(logabsdet)
+        return _wrap(self.__class__, sign), _wrap(self.__class__, logabsdet)
 
     @property
     def at(self) -> AtIndexer[Self]:
@@ -3025,7 +3165,7 @@ class Tensor:
         """
         fused = self._ns.softmax
         if fused is not None:
-            return type(self)(fused(self._floating_any(), self._axis(axis)))
+            return _wrap(self.__class__, fused(self._floating_any(), self._axis(axis)))
         return self.log_softmax(axis).exp()
 
     def log_softmax(self, axis: int = -1) -> Self:
@@ -3060,8 +3200,8 @@ class Tensor:
         ax = self._axis(axis)
         fused = self._ns.log_softmax
         if fused is not None:
-            return type(self)(fused(self._floating_any(), ax))
-        x = type(self)(self._floating_any())
+            return _wrap(self.__class__, fused(self._floating_any(), ax))
+        x = _wrap(self.__class__, self._floating_any())
         return x - x.logsumexp(ax, keepdims=True)
 
     def crossentropy(self, labels: Tensor) -> Self:
@@ -3094,7 +3234,7 @@ class Tensor:
         >>> loss.shape, loss.dtype, loss[0].item()
         ((2,), dtype('float32'), 0.6931)
         """
-        lab = type(self)(self._unwrap(labels))
+        lab = _wrap(self.__class__, self._unwrap(labels))
         if len(self.raw.shape) < 1 or tuple(lab.shape) != tuple(self.shape[:-1]):
             raise ShapeError(
                 f"crossentropy: logits {self.shape} need labels of shape {self.shape[:-1]}, "
@@ -3103,7 +3243,7 @@ class Tensor:
         self._integer_indices(lab.raw, "crossentropy labels")
         fused = self._ns.crossentropy
         if fused is not None:  # the fused kernels check the label range themselves
-            return type(self)(fused(self._floating_any(), lab.raw))
+            return _wrap(self.__class__, fused(self._floating_any(), lab.raw))
         if lab.size and bool(lab.min() < 0):  # take_along_axis below checks the top
             raise IndexOutOfRangeError(f"crossentropy: labels must be in [0, {self.raw.shape[-1]})")
         logp = self.log_softmax(-1)
@@ -3143,7 +3283,7 @@ class Tensor:
         NumPyTensor(array([[0., 0., 1.],
                            [1., 0., 0.]], dtype=float32))
         """
-        idx = type(self)(self._unwrap(indices))
+        idx = _wrap(self.__class__, self._unwrap(indices))
         if len(self.raw.shape) != 2 or tuple(idx.shape) != (self.shape[0],):
             raise ShapeError(
                 f"onehot_like needs a (N, C) template and (N,) indices, "
@@ -3203,7 +3343,7 @@ class Tensor:
             tuple(d for i, d in enumerate(idx.shape) if i != ax),
         )
         try:
-            return type(self)(self._ns.take_along_axis(self.raw, idx, ax))
+            return _wrap(self.__class__, self._ns.take_along_axis(self.raw, idx, ax))
         except IndexError as e:
             _reraise_index_error(e)
 
@@ -3246,7 +3386,7 @@ class Tensor:
         """
         idx, v = self._index_and_values(index, values)
         try:
-            return type(self)(self._ns.index_update(self.raw, idx, v))
+            return _wrap(self.__class__, self._ns.index_update(self.raw, idx, v))
         except IndexError as e:
             _reraise_index_error(e)
 
@@ -3277,7 +3417,7 @@ class Tensor:
             self._not_bool(self.raw, f"at[...].{op}")
         idx, v = self._index_and_values(index, values)
         try:
-            return type(self)(self._ns.scatter(self.raw, idx, v, op))
+            return _wrap(self.__class__, self._ns.scatter(self.raw, idx, v, op))
         except IndexError as e:
             _reraise_index_error(e)
 
@@ -3317,7 +3457,9 @@ class Tensor:
         NumPyTensor(array([[0., 0.],
                            [0., 0.]], dtype=float32))
         """
-        return type(self)(self._ns.full(_shape(shape), 0, self._creation_dtype(dtype), self.raw))
+        return _wrap(
+            self.__class__, self._ns.full(_shape(shape), 0, self._creation_dtype(dtype), self.raw)
+        )
 
     def ones(self, shape: int | Sequence[int], dtype: Any = None) -> Self:
         """Ones of ``shape`` on this tensor's framework and device, in its dtype.
@@ -3348,7 +3490,9 @@ class Tensor:
         >>> t.ones(3, dtype="int32")
         NumPyTensor(array([1, 1, 1], dtype=int32))
         """
-        return type(self)(self._ns.full(_shape(shape), 1, self._creation_dtype(dtype), self.raw))
+        return _wrap(
+            self.__class__, self._ns.full(_shape(shape), 1, self._creation_dtype(dtype), self.raw)
+        )
 
     def full(self, shape: int | Sequence[int], value: Scalar, dtype: Any = None) -> Self:
         """``value`` repeated to ``shape``, in this tensor's dtype (or ``dtype``).
@@ -3386,7 +3530,7 @@ class Tensor:
         dt = self._creation_dtype(dtype)
         if type(value) is int:
             self._check_int_fits(dt, value)
-        return type(self)(self._ns.full(_shape(shape), value, dt, self.raw))
+        return _wrap(self.__class__, self._ns.full(_shape(shape), value, dt, self.raw))
 
     def zeros_like(self, dtype: Any = None) -> Self:
         """Zeros with this tensor's shape, dtype (or ``dtype``) and device.
@@ -3539,13 +3683,13 @@ class Tensor:
                     else dtypes.DEFAULT_FLOAT
                 )
             )
-            return type(self)(self._ns.full((0,), 0, dt, self.raw))
+            return _wrap(self.__class__, self._ns.full((0,), 0, dt, self.raw))
         if dtype is None:
             ints = builtins.all(isinstance(v, int) for v in (start, stop, step))
             dt = self._native_dtype(dtypes.DEFAULT_INT if ints else dtypes.DEFAULT_FLOAT)
         else:
             dt = self._dtype_arg(dtype)
-        return type(self)(self._ns.arange(start, stop, step, dt, self.raw))
+        return _wrap(self.__class__, self._ns.arange(start, stop, step, dt, self.raw))
 
     def from_numpy(self, a: Any) -> Self:
         """``a`` (a NumPy array or nested list) as a tensor of this framework and device.
@@ -3576,7 +3720,7 @@ class Tensor:
                 f"from_numpy takes NumPy arrays, got a {a.framework} tensor; use ut.convert"
             )
         arr = np.asarray(a)
-        return type(self)(self._ns.asarray(arr, None, self.raw))
+        return _wrap(self.__class__, self._ns.asarray(arr, None, self.raw))
 
     def _random_dtype(self, dtype: Any) -> Any:
         if dtype is not None:
@@ -3628,7 +3772,7 @@ class Tensor:
         if low > high:
             raise ValueError(f"uniform: low={low} is above high={high}")
         dt = self._random_dtype(dtype)
-        return type(self)(self._ns.uniform(_shape(shape), low, high, dt, self.raw))
+        return _wrap(self.__class__, self._ns.uniform(_shape(shape), low, high, dt, self.raw))
 
     def normal(
         self, shape: int | Sequence[int], mean: float = 0.0, stddev: float = 1.0, dtype: Any = None
@@ -3667,7 +3811,7 @@ class Tensor:
         ((4,), dtype('float64'))
         """
         dt = self._random_dtype(dtype)
-        return type(self)(self._ns.normal(_shape(shape), mean, stddev, dt, self.raw))
+        return _wrap(self.__class__, self._ns.normal(_shape(shape), mean, stddev, dt, self.raw))
 
     def value_and_grad(
         self, f: Callable[..., Self], *args: Any, **kwargs: Any

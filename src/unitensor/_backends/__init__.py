@@ -19,7 +19,7 @@ __all__ = ["Primitives", "topk_via_last_axis"]
 
 Unary: TypeAlias = Callable[[Any], Any]
 Binary: TypeAlias = Callable[[Any, Any], Any]
-Reduction: TypeAlias = Callable[[Any, "tuple[int, ...] | None", bool], Any]
+Reduction: TypeAlias = Callable[[Any, "int | tuple[int, ...] | None", bool], Any]
 AlongAxis: TypeAlias = Callable[[Any, int], Any]
 Shape: TypeAlias = tuple[int, ...]
 Random: TypeAlias = Callable[[Shape, float, float, Any, Any], Any]
@@ -93,7 +93,8 @@ class Primitives:
     maximum: Binary
     clip: Callable[[Any, Any, Any], Any]  # Python scalar bounds of a's kind
     where: Callable[[Any, Any, Any], Any]  # bool condition, x and y of one dtype
-    # reductions: axes is None (all) or a tuple of non-negative ints
+    # reductions: axes is None (all), one non-negative int (the common case, passed
+    # as an int because the frameworks take that fastest) or a tuple of them
     sum: Reduction  # bool and integers narrower than 64 bits sum as int64
     prod: Reduction  # as sum
     mean: Reduction  # float input

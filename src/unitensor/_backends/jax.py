@@ -213,7 +213,7 @@ def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: A
 
 
 def _reduction(fn: Any) -> Any:
-    def reduce(a: Any, axes: tuple[int, ...] | None, keepdims: bool) -> Any:
+    def reduce(a: Any, axes: int | tuple[int, ...] | None, keepdims: bool) -> Any:
         return fn(a, axis=axes, keepdims=keepdims)
 
     return reduce

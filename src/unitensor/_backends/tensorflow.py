@@ -68,6 +68,9 @@ def _is_int(a: Any) -> bool:
     return bool(a.dtype.is_integer) or a.dtype == tf.bool
 
 
+_HALF = frozenset({tf.float16, tf.bfloat16})
+
+
 def _to_int64(a: Any) -> Any:
     """Bool and integers narrower than 64 bits widened as NumPy sums them."""
     if a.dtype in _WIDEN:
@@ -267,20 +270,27 @@ def _slogdet(a: Any) -> tuple[Any, Any]:
     return sign, logabsdet
 
 
-def _axes(axes: tuple[int, ...] | None) -> int | list[int] | None:
+def _axes(axes: int | tuple[int, ...] | None) -> int | list[int] | None:
     """TensorFlow's axis argument: an int takes its fast path, a list a slow one."""
-    if axes is None:
-        return None
+    if axes is None or isinstance(axes, int):
+        return axes
     return axes[0] if len(axes) == 1 else list(axes)
 
 
-def _min(a: Any, axes: tuple[int, ...] | None, keepdims: bool) -> Any:
+def _mean(a: Any, axes: int | tuple[int, ...] | None, keepdims: bool) -> Any:
+    """``reduce_mean``; half-precision input is summed in float32, as NumPy does."""
+    if a.dtype in _HALF:
+        return tf.cast(tf.reduce_mean(tf.cast(a, tf.float32), _axes(axes), keepdims), a.dtype)
+    return tf.reduce_mean(a, _axes(axes), keepdims)
+
+
+def _min(a: Any, axes: int | tuple[int, ...] | None, keepdims: bool) -> Any:
     if a.dtype == tf.bool:
         return tf.reduce_all(a, _axes(axes), keepdims)
     return tf.reduce_min(a, _axes(axes), keepdims)
 
 
-def _max(a: Any, axes: tuple[int, ...] | None, keepdims: bool) -> Any:
+def _max(a: Any, axes: int | tuple[int, ...] | None, keepdims: bool) -> Any:
     if a.dtype == tf.bool:
         return tf.reduce_any(a, _axes(axes), keepdims)
     return tf.reduce_max(a, _axes(axes), keepdims)
@@ -463,7 +473,7 @@ _NS = Primitives(
     where=tf.where,
     sum=lambda a, axes, keepdims: tf.reduce_sum(_to_int64(a), _axes(axes), keepdims),
     prod=lambda a, axes, keepdims: tf.reduce_prod(_to_int64(a), _axes(axes), keepdims),
-    mean=lambda a, axes, keepdims: tf.reduce_mean(a, _axes(axes), keepdims),
+    mean=_mean,
     min=_min,
     max=_max,
     all=lambda a, axes, keepdims: tf.reduce_all(_as_bool(a), _axes(axes), keepdims),
@@ -522,7 +532,8 @@ class TensorFlowTensor(Tensor):
 
     def _bools(self, other: Any) -> tuple[Any, Any] | None:
         """Both operands as bool tensors, or None when they are not both bool."""
-        if self.raw.dtype != tf.bool:
+        dt = self.raw.dtype  # a set lookup first: comparing DTypes with != is slow
+        if dt in self._nonbool_dtypes or self._kind(dt) != "b":
             return None
         a, b = self._pair(other)
         if a.dtype != tf.bool:
