@@ -3,8 +3,13 @@
 For every installed backend and each workload, the native code and the same
 code written with unitensor run interleaved in one process (native block,
 unitensor block, native block, ...); the table reports the median time per
-call of each and the ratio unitensor / native. If EagerPy is importable, the
-same unitensor-style code is timed with it too, as a third column.
+call of each and the ratio unitensor / native (the median of the ratios
+within each round). If EagerPy is importable, the same unitensor-style code
+is timed with it too, as a third column.
+
+``--ops`` prints instead where the time goes on 10x10 arrays: every
+operation of the two workloads alone, native against unitensor, and the
+overhead per call in microseconds.
 
 Workloads:
 
@@ -17,6 +22,14 @@ Workloads:
 
 Run ``python benchmarks/bench.py`` (``make bench``); ``--docs`` also writes
 ``docs/benchmarks-results.md`` and ``docs/benchmarks.png``.
+
+The script restarts itself once with glibc's allocator told to keep freed
+memory (``MALLOC_MMAP_THRESHOLD_``, ``MALLOC_TRIM_THRESHOLD_``). By default
+glibc returns each freed multi-megabyte array to the operating system and
+page-faults a fresh one in on the next call; on the 1000x1000 workloads
+that made the same native code vary by 2x between runs and hid the compute
+under page faults. Both native and unitensor code run under the same
+setting.
 """
 
 from __future__ import annotations
@@ -41,6 +54,15 @@ from unitensor import demo
 
 ROOT = Path(__file__).resolve().parent.parent
 BACKENDS = ("numpy", "torch", "tensorflow", "jax")
+MALLOC_ENV = {"MALLOC_MMAP_THRESHOLD_": "1073741824", "MALLOC_TRIM_THRESHOLD_": "1073741824"}
+
+
+def _restart_with_steady_allocator() -> None:
+    """Re-run this script once with MALLOC_ENV set (see the module docstring)."""
+    if all(os.environ.get(k) == v for k, v in MALLOC_ENV.items()):
+        return
+    env = {**os.environ, **MALLOC_ENV}
+    os.execve(sys.executable, [sys.executable, *sys.argv], env)
 
 
 def _framework(name: str) -> Any:
@@ -96,6 +118,64 @@ def _native_ops(
     )
 
 
+def _single_ops(name: str) -> list[tuple[str, Callable[[Any], Any], Callable[[Any], Any]]]:
+    """(label, native(x), unitensor(t)) for each operation of the workloads alone.
+
+    The unitensor side gets a tensor wrapped beforehand, so that its column
+    is the cost of the operation alone (the first row times the wrapping).
+    """
+    fw = _framework(name)
+    if name == "numpy":
+        ns: dict[str, Any] = {"sign": np.sign, "square": np.square, "sqrt": np.sqrt, "abs": np.abs}
+        total, mean = (lambda x: np.sum(x, axis=-1)), np.mean
+        clip = lambda x: np.clip(x, 0, 1)  # noqa: E731
+    elif name == "torch":
+        ns = {k: getattr(fw, k) for k in ("sign", "square", "sqrt", "abs")}
+        total, mean = (lambda x: fw.sum(x, dim=-1)), fw.mean
+        clip = lambda x: fw.clamp(x, 0, 1)  # noqa: E731
+    elif name == "tensorflow":
+        ns = {k: getattr(fw.math, k) for k in ("sign", "square", "sqrt", "abs")}
+        total, mean = (lambda x: fw.reduce_sum(x, axis=-1)), fw.reduce_mean
+        clip = lambda x: fw.clip_by_value(x, 0.0, 1.0)  # noqa: E731
+    else:
+        jnp = importlib.import_module("jax.numpy")
+        ns = {k: getattr(jnp, k) for k in ("sign", "square", "sqrt", "abs")}
+        total, mean = (lambda x: jnp.sum(x, axis=-1)), jnp.mean
+        clip = lambda x: jnp.clip(x, 0, 1)  # noqa: E731
+    return [
+        ("astensor(x).raw", lambda x: x, lambda t: ut.astensor(t.raw).raw),
+        ("x - 0.5", lambda x: x - 0.5, lambda t: t - 0.5),
+        ("0.01 * x", lambda x: 0.01 * x, lambda t: 0.01 * t),
+        ("x + x", lambda x: x + x, lambda t: t + t),
+        *(
+            (f"{k}(x)", (lambda x, f=f: f(x)), (lambda t, k=k: getattr(t, k)()))
+            for k, f in ns.items()
+        ),
+        ("sum(x, axis=-1)", total, lambda t: t.sum(axis=-1)),
+        ("mean(x)", mean, lambda t: t.mean()),
+        ("clip(x, 0, 1)", clip, lambda t: t.clip(0, 1)),
+    ]
+
+
+def run_ops(budget: float, backends: tuple[str, ...]) -> None:
+    """Print each workload operation alone on 10x10: native, unitensor, overhead."""
+    print(f"{'backend':<11} {'operation':<17} {'native us':>10} {'unitensor us':>13} {'+us':>6}")
+    for name in backends:
+        if _framework(name) is None:
+            continue
+        to_native = _native_ops(name)[0]
+        x = to_native(np.random.default_rng(0).random((10, 10), dtype=np.float32))
+        t = ut.astensor(x)
+        for label, native, op in _single_ops(name):
+            (tn, tu), _ = measure([native, lambda x, op=op, t=t: op(t)], x, budget / 4)
+            assert tn is not None and tu is not None
+            print(
+                f"{name:<11} {label:<17} {tn * 1e6:>10.2f} {tu * 1e6:>13.2f} "
+                f"{(tu - tn) * 1e6:>6.2f}",
+                flush=True,
+            )
+
+
 def _wrapped_ops(lib: Any, jax_sync: bool) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
     """chain and update written once against unitensor's (or EagerPy's) API."""
 
@@ -126,21 +206,34 @@ def _per_call(fn: Callable[[Any], Any], arg: Any, number: int) -> float:
     return (time.perf_counter() - start) / number
 
 
-def measure(fns: list[Callable[[Any], Any] | None], arg: Any, budget: float) -> list[float | None]:
-    """Median seconds per call of each function, interleaved in rounds."""
+def measure(
+    fns: list[Callable[[Any], Any] | None], arg: Any, budget: float
+) -> tuple[list[float | None], list[float | None]]:
+    """Median seconds per call of each function, and its median ratio to ``fns[0]``.
+
+    The functions run interleaved in short rounds, in forward order on even
+    rounds and backward on odd ones, so that a slow spell of this shared
+    machine hits all of them alike. The ratio is the median over rounds of
+    the ratio within each round, which drifts less than a ratio of medians.
+    """
     live = [f for f in fns if f is not None]
     for f in live:  # warm up (first-call compilation, caches)
         for _ in range(3):
             f(arg)
     once = max(_per_call(f, arg, 3) for f in live)
-    number = max(1, int(0.004 / max(once, 1e-9)))
-    rounds = max(5, min(41, int(budget / (once * number * len(live)) + 1)))
+    number = max(1, int(0.002 / max(once, 1e-9)))
+    rounds = max(5, min(151, int(budget / (once * number * len(live)) + 1)))
     samples: list[list[float]] = [[] for _ in fns]
-    for _ in range(rounds):
-        for i, f in enumerate(fns):
-            if f is not None:
-                samples[i].append(_per_call(f, arg, number))
-    return [statistics.median(s) if s else None for s in samples]
+    order = [i for i, f in enumerate(fns) if f is not None]
+    for r in range(rounds):
+        for i in order if r % 2 == 0 else order[::-1]:
+            samples[i].append(_per_call(fns[i], arg, number))  # type: ignore[misc]
+    medians = [statistics.median(s) if s else None for s in samples]
+    ratios = [
+        statistics.median(a / b for a, b in zip(s, samples[0], strict=True)) if s else None
+        for s in samples
+    ]
+    return medians, ratios
 
 
 def _training(name: str, to: Callable[[Any], Any]) -> tuple[Any, Any, Any] | None:
@@ -151,11 +244,11 @@ def _training(name: str, to: Callable[[Any], Any]) -> tuple[Any, Any, Any] | Non
     return to(demo.init_params()), to(x), to(y)
 
 
-def run(budget: float) -> list[dict[str, Any]]:
+def run(budget: float, backends: tuple[str, ...] = BACKENDS) -> list[dict[str, Any]]:
     """All measurements, one dict per (backend, workload)."""
     ep = _eagerpy()
     rows: list[dict[str, Any]] = []
-    for name in BACKENDS:
+    for name in backends:
         if _framework(name) is None:
             print(f"{name}: not installed", file=sys.stderr)
             continue
@@ -208,16 +301,16 @@ def _row(
         except Exception as e:  # EagerPy fails on some current releases
             print(f"eagerpy {backend} {workload}: {type(e).__name__}: {e}", file=sys.stderr)
             theirs = None
-    t_native, t_ut, t_ep = measure([native, mine, theirs], arg, budget)
+    (t_native, t_ut, t_ep), (_, r_ut, r_ep) = measure([native, mine, theirs], arg, budget)
     assert t_native is not None and t_ut is not None
     row = {
         "backend": backend,
         "workload": workload,
         "native_us": t_native * 1e6,
         "unitensor_us": t_ut * 1e6,
-        "ratio": t_ut / t_native,
+        "ratio": r_ut,
         "eagerpy_us": None if t_ep is None else t_ep * 1e6,
-        "eagerpy_ratio": None if t_ep is None else t_ep / t_native,
+        "eagerpy_ratio": r_ep,
     }
     print(_format_row(row), flush=True)
     return row
@@ -247,7 +340,10 @@ def machine() -> str:
             versions.append(f"{name} {mod.__version__}")
     return (
         f"{platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
-        f"Python {platform.python_version()}, " + ", ".join(versions)
+        f"Python {platform.python_version()}, "
+        + ", ".join(versions)
+        + ", glibc malloc: "
+        + ("freed memory kept" if os.environ.get("MALLOC_TRIM_THRESHOLD_") else "default")
     )
 
 
@@ -292,13 +388,25 @@ def write_docs(rows: list[dict[str, Any]]) -> None:
 
 
 def main() -> None:
+    _restart_with_steady_allocator()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--budget", type=float, default=0.6, help="seconds per measurement")
     parser.add_argument("--docs", action="store_true", help="write the docs table and plot")
+    parser.add_argument("--ops", action="store_true", help="time each operation alone (10x10)")
+    parser.add_argument(
+        "--backends", default=",".join(BACKENDS), help="comma-separated, default: all four"
+    )
     args = parser.parse_args()
+    backends = tuple(args.backends.split(","))
+    unknown = set(backends) - set(BACKENDS)
+    if unknown:
+        parser.error(f"unknown backends: {', '.join(sorted(unknown))}")
     print(f"machine: {machine()}")
+    if args.ops:
+        run_ops(args.budget, backends)
+        return
     print(HEADER)
-    rows = run(args.budget)
+    rows = run(args.budget, backends)
     if args.docs:
         write_docs(rows)
 
