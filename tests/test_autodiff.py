@@ -186,6 +186,27 @@ def test_torch_input_requiring_grad_gets_no_grad():
     np.testing.assert_allclose(raw.detach().numpy(), X)
 
 
+def test_torch_sign_has_zero_derivative_in_every_autodiff_mode():
+    # PyTorch's NaN-keeping sign must stay flat under torch.func's forward mode
+    # (jvp carries no requires_grad flag) and reverse mode alike
+    if "torch" not in selected_backends():
+        pytest.skip("torch backend not selected")
+    import torch
+    import torch.func
+
+    a = np.array([-2.0, -1.0, 0.0, 0.5, 1.0, np.nan], dtype=np.float32)
+    x = torch.from_numpy(a.copy())
+
+    def sign(t):
+        return ut.astensor(t).sign().raw
+
+    value, tangent = torch.func.jvp(sign, (x,), (torch.ones_like(x),))
+    np.testing.assert_array_equal(value.numpy(), np.sign(a))
+    np.testing.assert_array_equal(tangent.numpy(), np.zeros_like(a))
+    grad = torch.func.grad(lambda t: (sign(t) * 3.0).nansum() + t.nansum())(x)
+    np.testing.assert_array_equal(grad.numpy(), np.where(np.isnan(a), 0, 1))  # nansum skips NaN
+
+
 def test_tf_variable_input():
     if "tensorflow" not in selected_backends():
         pytest.skip("tensorflow backend not selected")

@@ -391,3 +391,13 @@ def test_fast_path_leaves_other_operands_to_the_general_path(backend, name):
         check(op(make(backend, a), make(backend, f64)), backend, op(a, f64), want or "float64")
         int_result = "float32" if name == "truediv" else "int32"  # int / int gives float32
         check(op(make(backend, ints), 2), backend, op(ints, 2), want or int_result)
+
+
+@pytest.mark.parametrize("name", ["add", "sub", "mul", "truediv"])
+def test_fast_path_reflected_methods_with_a_tensor(backend, name):
+    # Python never calls x.__rsub__(y) for two tensors, but the method is public:
+    # it must compute y - x, also once the dtype is known to the fast path
+    op = FAST_OPS[name]
+    reflected = getattr(make(backend, X), f"__r{name}__")
+    for _ in range(2):
+        check(reflected(make(backend, Y)), backend, op(Y, X), np.float32)

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import unitensor as ut
-from conftest import check, distinct, make, randint, randn
+from conftest import check, distinct, make, randint, randn, selected_backends
 
 X = randn(2, 3, 4)
 XD = distinct(2, 3, 4)  # distinct values: no ties for argmin/argmax
@@ -65,6 +65,19 @@ def test_mean_keeps_the_float_dtype(backend, axis, dtype):
     want = np.mean(a, axis=axis)  # float16 is summed in float32 by NumPy, then cast back
     for out in forms(backend, "mean", a, axis=axis):
         check(out, backend, want, dtype, rtol=1e-3 if dtype == "float16" else None)
+
+
+def test_numpy_masked_array_reductions_respect_the_mask():
+    # the NumPy backend calls ufunc.reduce directly, except on ndarray subclasses
+    if "numpy" not in selected_backends():
+        pytest.skip("numpy backend not selected")
+    m = np.ma.masked_array([[1.0, 2.0, 100.0]], mask=[[False, False, True]], dtype=np.float32)
+    t = ut.astensor(m)
+    for name in ("sum", "prod", "mean", "min", "max"):
+        for axis in (None, 1):
+            got, want = getattr(t, name)(axis=axis).raw, getattr(m, name)(axis=axis)
+            np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-6)
+            assert np.asarray(got).dtype == np.asarray(want).dtype
 
 
 def test_mean_of_an_empty_axis_is_nan(backend):

@@ -95,7 +95,7 @@ def _fast_path(
                 b = other.raw
                 if a.dtype is b.dtype and a.dtype in self._float_dtypes and a.shape == b.shape:
                     out = _new(self.__class__)
-                    out.raw = op(a, b)
+                    out.raw = op(b, a) if reflected else op(a, b)
                     return out
             return method(self, other)
 

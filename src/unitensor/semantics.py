@@ -68,7 +68,7 @@ _GROUPS: list[tuple[str, Rule]] = [
         Rule(
             "same dtype; NaN stays NaN; bool input: DTypeError",
             ("PyTorch gives 0 for NaN", "bool input differs per framework"),
-            ("JAX keeps -0.0",),
+            ("JAX and PyTorch keep -0.0 (equal to 0.0)",),
         ),
     ),
     (

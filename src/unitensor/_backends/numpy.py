@@ -70,19 +70,26 @@ def _divide(a: Any, b: Any) -> Any:
     return np.true_divide(a, b)
 
 
-def _reduction(ufunc: Any) -> Any:
+def _reduction(ufunc: Any, method: str) -> Any:
     """``ufunc.reduce`` as a reduction primitive.
 
     This is what ``ndarray.sum``, ``prod``, ``min`` and ``max`` compute, the
     same dtypes included (bool and small integers sum as 64-bit), without
-    the Python layer NumPy puts in front of it.
+    the Python layer NumPy puts in front of it. Subclasses of ``ndarray``
+    (``MaskedArray`` and the like) get their own ``method``, which may
+    mean something else (a masked sum skips masked values).
     """
     reduce = ufunc.reduce
 
     def reduction(a: Any, axes: int | tuple[int, ...] | None, keepdims: bool) -> Any:
+        if a.__class__ is not _NDARRAY and np.generic not in a.__class__.__mro__:
+            return getattr(a, method)(axes, keepdims=keepdims)
         return reduce(a, axes, None, None, keepdims)
 
     return reduction
+
+
+_NDARRAY = np.ndarray
 
 
 _add_reduce: Any = np.add.reduce  # NumPy's stubs want a literal keepdims
@@ -94,8 +101,11 @@ def _mean(a: Any, axes: int | tuple[int, ...] | None, keepdims: bool) -> Any:
 
     NumPy's own ``mean`` computes it the same way (float16 summed in
     float32), behind about 4 µs of Python that this skips. An empty axis
-    gives NaN with NumPy's "invalid value" warning.
+    gives NaN with NumPy's "invalid value" warning. Subclasses of
+    ``ndarray`` (``MaskedArray``, ...) get their own ``mean``.
     """
+    if a.__class__ is not _NDARRAY and np.generic not in a.__class__.__mro__:
+        return a.mean(axes, keepdims=keepdims)
     if axes is None:
         count = a.size
     elif isinstance(axes, int):
@@ -180,11 +190,11 @@ _NS = Primitives(
         ).split()
     },
     # the ufuncs' reduce: np.sum and ndarray.sum add Python layers around it
-    sum=_reduction(np.add),
-    prod=_reduction(np.multiply),
+    sum=_reduction(np.add, "sum"),
+    prod=_reduction(np.multiply, "prod"),
     mean=_mean,
-    min=_reduction(np.minimum),
-    max=_reduction(np.maximum),
+    min=_reduction(np.minimum, "min"),
+    max=_reduction(np.maximum, "max"),
     # the arrays' own methods: NumPy's functions add a dispatch layer around them
     all=lambda a, axes, keepdims: a.all(axes, keepdims=keepdims),
     any=lambda a, axes, keepdims: a.any(axes, keepdims=keepdims),

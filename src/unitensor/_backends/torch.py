@@ -220,11 +220,15 @@ def _sign(a: Any) -> Any:
     instead of the ``isnan`` and ``where`` pair that costs seven times more
     on large arrays. ``a`` goes in detached, or clamp would pass gradient to
     it where ``a`` equals its sign (-1, 0 or 1); the gradient of sign is 0.
+    It is detached always, not only when ``a.requires_grad``: forward-mode
+    AD (``torch.func.jvp``/``jacfwd``) carries tangents without that flag.
+    ``sign(-0.0)`` is ``-0.0`` here (clamp returns its input on a tie), as
+    on JAX; it equals 0.0, and making it +0.0 would cost a third kernel.
     """
     out = torch.sign(a)
     if not a.is_floating_point():
         return out
-    return torch.clamp(a.detach() if a.requires_grad else a, out, out)
+    return torch.clamp(a.detach(), out, out)
 
 
 def _arg_extreme(fn: Any) -> Any:
