@@ -333,3 +333,24 @@ def test_minimum_maximum_propagate_nan(backend, name):
 def test_logical_binary_on_int(backend, name):
     fn = getattr(np, name)
     check(getattr(make(backend, XI), name)(make(backend, YI)), backend, fn(XI, YI), np.bool_)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int32"])
+@pytest.mark.parametrize(
+    "lo, hi", [(-1000, 1000), (0, 300), (-5, 5), (0, 2**70), (-(2**70), 3), (True, 5)]
+)
+def test_clip_integer_tensor_with_bounds_outside_its_dtype(backend, dtype, lo, hi):
+    # NumPy: a bound beyond the dtype on its own side clips nothing there;
+    # PyTorch, TensorFlow and JAX would wrap it around (-1000 -> 24 in int8)
+    a = np.array([0, 5, 100], dtype=dtype)
+    for _ in range(2):  # first call fills the dtype caches, the second takes the fast path
+        check(make(backend, a).clip(lo, hi), backend, np.clip(a, lo, hi), dtype)
+
+
+@pytest.mark.parametrize("lo, hi", [(200, 300), (-300, -200)])
+def test_clip_integer_bound_beyond_the_other_end_raises_overflowerror(backend, lo, hi):
+    a = np.array([0, 5, 100], dtype=np.int8)
+    with pytest.raises(OverflowError):
+        np.clip(a, lo, hi)  # the reference behaviour
+    with pytest.raises(OverflowError):
+        make(backend, a).clip(lo, hi)

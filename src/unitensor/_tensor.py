@@ -1032,6 +1032,12 @@ class Tensor:
 
         NumPy raises; PyTorch, TensorFlow and JAX would wrap the value around.
         """
+        bounds = self._int_range(dtype)
+        if bounds is not None and not bounds[0] <= value <= bounds[1]:
+            raise OverflowError(f"Python int {value} out of bounds for {self._dtype_name(dtype)}")
+
+    def _int_range(self, dtype: Any) -> tuple[int, int] | None:
+        """(min, max) of an integer native ``dtype``, None for other kinds (cached)."""
         bounds = self._int_bounds.get(dtype, _MISSING)
         if bounds is _MISSING:
             name = self._dtype_name(dtype)
@@ -1040,8 +1046,32 @@ class Tensor:
                 info = np.iinfo(np.dtype(name))
                 bounds = (int(info.min), int(info.max))
             self._int_bounds[dtype] = bounds
-        if bounds is not None and not bounds[0] <= value <= bounds[1]:
-            raise OverflowError(f"Python int {value} out of bounds for {self._dtype_name(dtype)}")
+        result: tuple[int, int] | None = bounds
+        return result
+
+    def _int_clip_bounds(self, dtype: Any, lo: Scalar, hi: Scalar) -> tuple[Scalar, Scalar]:
+        """Python-int clip bounds of an integer ``dtype`` brought into its range.
+
+        As in NumPy, a lower bound below the dtype's minimum (or an upper
+        bound above its maximum) clips nothing on that side; a lower bound
+        above the maximum, or an upper bound below the minimum, is an
+        ``OverflowError``. PyTorch, TensorFlow and JAX would wrap the value.
+        A bool bound counts as 0 or 1 (TensorFlow refuses bools here).
+        """
+        bounds = self._int_range(dtype)
+        if bounds is None:
+            return lo, hi
+        if type(lo) is bool:
+            lo = int(lo)
+        if type(hi) is bool:
+            hi = int(hi)
+        if type(lo) is int:
+            lo = max(lo, bounds[0])
+            self._check_int_fits(dtype, lo)
+        if type(hi) is int:
+            hi = min(hi, bounds[1])
+            self._check_int_fits(dtype, hi)
+        return lo, hi
 
     def _not_bool(self, a: Any, what: str) -> Any:
         """``a`` itself unless its dtype is bool (``DTypeError``, as NumPy's ``-``)."""
@@ -2011,11 +2041,13 @@ class Tensor:
         if (lo is int or lo is float) and (hi is int or hi is float):
             if a.dtype not in self._float_dtypes:  # a float tensor takes the bounds as they are
                 a = self._for_scalar(self._for_scalar(a, min_), max_)  # type: ignore[arg-type]
+                min_, max_ = self._int_clip_bounds(a.dtype, min_, max_)  # type: ignore[arg-type]
             out = _new(self.__class__)
             out.raw = self._ns.clip(a, min_, max_)
             return out
         if isinstance(min_, bool | int | float) and isinstance(max_, bool | int | float):
             a = self._for_scalar(self._for_scalar(a, min_), max_)
+            min_, max_ = self._int_clip_bounds(a.dtype, min_, max_)
             return _wrap(self.__class__, self._ns.clip(a, min_, max_))
         out = self
         if min_ is not None:

@@ -116,10 +116,12 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "minimum maximum clip",
         Rule(
-            _PROMOTE + "; NaN propagates",
+            _PROMOTE + "; NaN propagates; an integer tensor's Python-int clip bound "
+            "beyond its dtype clips nothing on that side (OverflowError past the other end)",
             (
                 "PyTorch's minimum/maximum refuse Python scalars",
                 "TensorFlow's clip is not min(max(x, lo), hi) when lo > hi",
+                "PyTorch, TensorFlow and JAX wrap out-of-range int bounds around",
             ),
         ),
     ),
