@@ -166,7 +166,7 @@ class Tensor:
     _scalar_cache: ClassVar[dict[tuple[Any, type], Any]]
     _float_cache: ClassVar[dict[Any, Any]]
     _kind_of: ClassVar[dict[Any, str]]
-    _int_bounds: ClassVar[dict[Any, Any]]
+    _int_bounds: ClassVar[dict[Any, tuple[int, int] | None]]
     _dtype_arg_cache: ClassVar[dict[Any, Any]]
     _float_dtypes: ClassVar[set[Any]]
     """Native float and complex dtypes seen so far (filled by ``_kind``).
@@ -308,8 +308,8 @@ class Tensor:
     def _floating(self) -> Any:
         """``raw``, cast to float32 if its dtype is bool or integer."""
         a = self.raw
-        if a.dtype in self._float_dtypes or self._kind(a.dtype) in "fc" or not self._int_to_float:
-            return a  # a float already (``_kind`` registers it), or the framework casts natively
+        if not self._int_to_float or self._kind(a.dtype) in "fc":
+            return a  # the framework casts natively, or a float (``_kind`` registers it)
         return self._floating_any()
 
     def _unwrap(self, other: Any) -> Any:
@@ -408,10 +408,6 @@ class Tensor:
         """
         if axis is None:
             return None
-        if type(axis) is int:  # the common case, checked inline
-            n = len(self.raw.shape)
-            if -n <= axis < n:
-                return (axis + n if axis < 0 else axis,)
         if isinstance(axis, tuple | list):
             axes = tuple(self._axis(a) for a in axis)
             if len(set(axes)) != len(axes):
@@ -1038,16 +1034,16 @@ class Tensor:
 
     def _int_range(self, dtype: Any) -> tuple[int, int] | None:
         """(min, max) of an integer native ``dtype``, None for other kinds (cached)."""
-        bounds = self._int_bounds.get(dtype, _MISSING)
-        if bounds is _MISSING:
+        try:
+            return self._int_bounds[dtype]
+        except KeyError:
             name = self._dtype_name(dtype)
             bounds = None
             if dtypes.kind(name) in "iu":
                 info = np.iinfo(np.dtype(name))
                 bounds = (int(info.min), int(info.max))
             self._int_bounds[dtype] = bounds
-        result: tuple[int, int] | None = bounds
-        return result
+            return bounds
 
     def _int_clip_bounds(self, dtype: Any, lo: Scalar, hi: Scalar) -> tuple[Scalar, Scalar]:
         """Python-int clip bounds of an integer ``dtype`` brought into its range.
@@ -1073,9 +1069,13 @@ class Tensor:
             self._check_int_fits(dtype, hi)
         return lo, hi
 
+    def _is_bool(self, dtype: Any) -> bool:
+        """Whether a native ``dtype`` is bool (a set lookup once it has been seen)."""
+        return dtype not in self._nonbool_dtypes and self._kind(dtype) == "b"
+
     def _not_bool(self, a: Any, what: str) -> Any:
         """``a`` itself unless its dtype is bool (``DTypeError``, as NumPy's ``-``)."""
-        if a.dtype not in self._nonbool_dtypes and self._kind(a.dtype) == "b":
+        if self._is_bool(a.dtype):
             raise DTypeError(f"{what} of a bool tensor; use logical_not or cast first")
         return a
 
@@ -1359,7 +1359,7 @@ class Tensor:
         NumPyTensor(array([1.5, 2. ], dtype=float32))
         """
         a = self.raw
-        if a.dtype not in self._nonbool_dtypes and self._kind(a.dtype) == "b":
+        if a.dtype not in self._nonbool_dtypes and self._is_bool(a.dtype):
             return _wrap(self.__class__, a)  # |True| is True
         out = _new(self.__class__)
         out.raw = self._ns.abs(a)
@@ -2036,19 +2036,14 @@ class Tensor:
         >>> x.clip(None, 1)
         NumPyTensor(array([-2. ,  0.5,  1. ], dtype=float32))
         """
-        a = self.raw
-        lo, hi = min_.__class__, max_.__class__
-        if (lo is int or lo is float) and (hi is int or hi is float):
+        if isinstance(min_, bool | int | float) and isinstance(max_, bool | int | float):
+            a = self.raw
             if a.dtype not in self._float_dtypes:  # a float tensor takes the bounds as they are
-                a = self._for_scalar(self._for_scalar(a, min_), max_)  # type: ignore[arg-type]
-                min_, max_ = self._int_clip_bounds(a.dtype, min_, max_)  # type: ignore[arg-type]
+                a = self._for_scalar(self._for_scalar(a, min_), max_)
+                min_, max_ = self._int_clip_bounds(a.dtype, min_, max_)
             out = _new(self.__class__)
             out.raw = self._ns.clip(a, min_, max_)
             return out
-        if isinstance(min_, bool | int | float) and isinstance(max_, bool | int | float):
-            a = self._for_scalar(self._for_scalar(a, min_), max_)
-            min_, max_ = self._int_clip_bounds(a.dtype, min_, max_)
-            return _wrap(self.__class__, self._ns.clip(a, min_, max_))
         out = self
         if min_ is not None:
             out = out.maximum(min_)
@@ -2229,10 +2224,7 @@ class Tensor:
         >>> ut.astensor(np.array([[1, 2], [3, 4]])).mean(axis=0)
         NumPyTensor(array([2., 3.], dtype=float32))
         """
-        a = self.raw
-        if a.dtype not in self._float_dtypes:
-            a = self._floating_any()
-        return self._reduce(self._ns.mean, a, axis, keepdims)
+        return self._reduce(self._ns.mean, self._floating_any(), axis, keepdims)
 
     def _floating_any(self) -> Any:
         """``raw`` as float32 if integer or bool, on every backend."""

@@ -82,14 +82,15 @@ def _reduction(ufunc: Any, method: str) -> Any:
     reduce = ufunc.reduce
 
     def reduction(a: Any, axes: int | tuple[int, ...] | None, keepdims: bool) -> Any:
-        if a.__class__ is not _NDARRAY and np.generic not in a.__class__.__mro__:
+        if a.__class__ not in _PLAIN:
             return getattr(a, method)(axes, keepdims=keepdims)
         return reduce(a, axes, None, None, keepdims)
 
     return reduction
 
 
-_NDARRAY = np.ndarray
+_PLAIN = frozenset({np.ndarray, *np.sctypeDict.values()})
+"""ndarray and NumPy's scalar types: no subclass with reductions of its own."""
 
 
 _add_reduce: Any = np.add.reduce  # NumPy's stubs want a literal keepdims
@@ -104,7 +105,7 @@ def _mean(a: Any, axes: int | tuple[int, ...] | None, keepdims: bool) -> Any:
     gives NaN with NumPy's "invalid value" warning. Subclasses of
     ``ndarray`` (``MaskedArray``, ...) get their own ``mean``.
     """
-    if a.__class__ is not _NDARRAY and np.generic not in a.__class__.__mro__:
+    if a.__class__ not in _PLAIN:
         return a.mean(axes, keepdims=keepdims)
     if axes is None:
         count = a.size

@@ -532,8 +532,7 @@ class TensorFlowTensor(Tensor):
 
     def _bools(self, other: Any) -> tuple[Any, Any] | None:
         """Both operands as bool tensors, or None when they are not both bool."""
-        dt = self.raw.dtype  # a set lookup first: comparing DTypes with != is slow
-        if dt in self._nonbool_dtypes or self._kind(dt) != "b":
+        if not self._is_bool(self.raw.dtype):  # comparing DTypes with != is slow
             return None
         a, b = self._pair(other)
         if a.dtype != tf.bool:
