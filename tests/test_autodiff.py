@@ -283,3 +283,51 @@ def test_gradient_function_called_with_other_framework_raises_typeerror(grad_bac
     for other in others:
         with pytest.raises(TypeError):
             g(make(other, X))
+
+
+def _first_argument_gradients(x):
+    """Every gradient function with x passed again as a constant (JAX's meaning)."""
+    yield ut.value_and_grad(lambda a, b: (a * b).sum(), x, x)[1]
+    yield ut.value_aux_and_grad(lambda a, b: ((a * b).sum(), b), x, x)[2]
+    yield ut.grad(lambda a, b: (a * b).sum(), x, x)
+    yield ut.value_and_grad_fn(x, lambda a, b: (a * b).sum())(x, x)[1]
+    yield x.value_and_grad(lambda a, b: (a * b).sum(), x)[1]
+    yield ut.grad(lambda a: (a * x).sum(), x)  # x closed over and also the argument
+
+
+def test_gradient_is_with_respect_to_the_first_argument_only(grad_backend):
+    """The other arguments are constants even when they are the same array (TF doubled it)."""
+    x = make(grad_backend, X)
+    for grad in _first_argument_gradients(x):
+        check(grad, grad_backend, X, np.float32)
+
+
+def test_tf_variable_passed_twice_counts_once():
+    if "tensorflow" not in selected_backends():
+        pytest.skip("tensorflow backend not selected")
+    import tensorflow as tf
+
+    x = ut.astensor(tf.Variable(X))
+    for grad in _first_argument_gradients(x):
+        np.testing.assert_allclose(to_numpy(grad), X, rtol=1e-6)
+
+
+def test_nested_gradient_with_the_argument_passed_twice(grad_backend):
+    # inner: d/da sum(a * b * b) = b**2 with b = y a constant; outer: d/dy sum(y**2) = 2y
+    x = make(grad_backend, X)
+    grad = ut.grad(lambda y: ut.grad(lambda a, b: (a * b * b).sum(), y, y).sum(), x)
+    check(grad, grad_backend, 2 * X, np.float32)
+
+
+def test_gradient_of_max_and_min_splits_ties_evenly(grad_backend):
+    """On every backend (EagerPy on PyTorch sent it to one of the tied elements)."""
+    a = np.array([[1.0, 3.0, 3.0], [2.0, 2.0, 0.0]], dtype=np.float32)
+    x = make(grad_backend, a)
+    check(ut.grad(lambda t: t.max(), x), grad_backend, [[0, 0.5, 0.5], [0, 0, 0]], np.float32)
+    check(
+        ut.grad(lambda t: t.max(axis=1).sum(), x),
+        grad_backend,
+        [[0, 0.5, 0.5], [0.5, 0.5, 0]],
+        np.float32,
+    )
+    check(ut.grad(lambda t: t.min(), x), grad_backend, [[0, 0, 0], [0, 0, 1]], np.float32)

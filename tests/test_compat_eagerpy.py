@@ -195,3 +195,30 @@ def test_works_without_eagerpy_installed(tmp_path):
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
     )
     assert out.stdout.split() == ["5.0", "NumPyTensor", "NumPyTensor"]
+
+
+def test_install_imports_no_framework():
+    """install() and ``import eagerpy`` import no framework; each loads on first use."""
+    script = textwrap.dedent(
+        """
+        import sys
+        import unitensor.compat.eagerpy as compat
+        compat.install()
+        import eagerpy as ep
+        import eagerpy.norms, eagerpy.tensor, eagerpy.tensor.numpy, eagerpy.astensor
+        from eagerpy.astensor import T
+        frameworks = ("torch", "tensorflow", "jax")
+        print(*[name in sys.modules for name in frameworks])
+        assert callable(ep.astensor) and eagerpy.astensor is ep.astensor
+        import eagerpy.tensor.pytorch
+        print(*[name in sys.modules for name in frameworks])
+        print(eagerpy.tensor.pytorch.PyTorchTensor.__name__, ep.PyTorchTensor.__name__)
+        """
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    )
+    lines = out.stdout.splitlines()
+    assert lines[0].split() == ["False", "False", "False"]
+    assert lines[1].split() == ["True", "False", "False"]
+    assert lines[2].split() == ["PyTorchTensor", "PyTorchTensor"]

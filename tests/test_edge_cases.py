@@ -108,3 +108,31 @@ def test_module_wrapper_named_tuples_and_ufunc_methods():
     assert isinstance(s.S, ut.NumPyTensor)
     total = ut.numpy.add.reduce(ut.astensor(np.arange(4.0)))
     assert total.item() == 6.0
+
+
+def test_module_wrappers_wrap_only_framework_arrays():
+    """EagerPy's rule: framework arrays become tensors; NumPy scalars come back as they are."""
+    import unitensor.compat.eagerpy as ep
+
+    for mod in (ut.numpy, ep.numpy):
+        out = mod.tanh(3)
+        assert type(out) is np.float64 and out == np.tanh(3)
+        assert type(mod.sum(ut.astensor(np.arange(4.0)))) is np.float64
+        zeros = mod.zeros(3)
+        assert isinstance(zeros, ut.NumPyTensor)
+        check(zeros, "numpy", np.zeros(3))
+        assert mod.float32 is np.float32
+        assert mod.add(1, 2) == 3 and type(mod.add(1, 2)) is np.int64
+
+
+def test_torch_bfloat16_to_numpy():
+    torch = pytest.importorskip("torch")
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    values = np.array([[1.5, -2.0], [3.0, 0.0078125]], dtype=np.float32)
+    t = ut.astensor(torch.tensor(values).to(torch.bfloat16))
+    a = t.numpy()
+    assert a.dtype == np.dtype(ml_dtypes.bfloat16)
+    np.testing.assert_array_equal(a.astype(np.float32), values)
+    b = t.T.numpy()  # a non-contiguous view
+    np.testing.assert_array_equal(b.astype(np.float32), values.T)
+    assert not a.flags.writeable

@@ -1,6 +1,8 @@
 """Elementwise functions (method and function forms), pow/clip/minimum/maximum,
 logical functions and where."""
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -200,6 +202,40 @@ def test_clip_int(backend):
     # int tensor with float bounds -> float32 (scalar rule)
     for out in both(backend, "clip", XI, -1.5, 2.5):
         check(out, backend, np.clip(XI.astype(np.float64), -1.5, 2.5), np.float32)
+
+
+# Number bounds beyond a float dtype's range saturate, as NumPy converts them to the dtype
+# first (70000 is inf in float16); PyTorch refused them with a RuntimeError.
+BEYOND_RANGE = [
+    ("float16", -300, 70000),
+    ("float16", -70000, 0.5),
+    ("float16", 70000, None),
+    ("float32", -1e39, 1e39),
+    ("float32", 0, 10**40),
+]
+
+
+@pytest.mark.parametrize(("dtype", "lo", "hi"), BEYOND_RANGE)
+def test_clip_bounds_beyond_the_float_range_saturate(backend, dtype, lo, hi):
+    x = np.array([-2.0, 0.25, 3.0, np.inf, -np.inf], dtype=dtype)
+    with np.errstate(over="ignore"):
+        expected = np.clip(x, lo, hi)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # NumPy's own overflow warning
+        check(make(backend, x).clip(lo, hi), backend, expected, dtype)
+        if hi is not None:
+            check(make(backend, x).minimum(hi), backend, np.minimum(x, hi), dtype)
+        check(make(backend, x).maximum(lo), backend, np.maximum(x, lo), dtype)
+
+
+def test_float_operations_take_python_ints_as_floats(backend):
+    """10**40 with a float32 tensor is inf, as NumPy converts it (PyTorch and JAX raised)."""
+    x = X[:2, :2]
+    with np.errstate(over="ignore"):
+        expected = x * np.float32(1e40)
+    check(make(backend, x) * 10**40, backend, expected, np.float32)
+    check(10**40 * make(backend, x), backend, expected, np.float32)
+    check(make(backend, x) < 10**40, backend, x < np.float32(1e40), np.bool_)
 
 
 def test_clip_tensor_bounds(backend):

@@ -190,7 +190,57 @@ CASES = {
     "unknown_pad_mode": (lambda t: t.pad(((0, 0), (1, 1)), "wrap"), ValueError, ValueError, "wrap"),
     "len_0d": (lambda t: len(t.sum()), TypeError, TypeError, "0-d"),
     "float_index": (lambda t: t[1.5], IndexError, IndexError, "1.5"),
+    # Python ints too large for a float, combined with a float tensor: NumPy's OverflowError
+    "huge_int_add": (lambda t: t + 10**400, OverflowError, OverflowError, "too large"),
+    "huge_int_radd": (lambda t: 10**400 - t, OverflowError, OverflowError, "too large"),
+    "huge_int_compare": (lambda t: t < 10**400, OverflowError, OverflowError, "too large"),
+    "huge_int_equal": (lambda t: t == 10**400, OverflowError, OverflowError, "too large"),
+    "huge_int_pow": (lambda t: t**10**400, OverflowError, OverflowError, "too large"),
+    "huge_int_maximum": (lambda t: t.maximum(10**400), OverflowError, OverflowError, "too large"),
+    "huge_int_clip": (lambda t: t.clip(0, 10**400), OverflowError, OverflowError, "too large"),
+    "huge_int_where": (
+        lambda t: ut.where(t > 1, t, 10**400),
+        OverflowError,
+        OverflowError,
+        "too large",
+    ),
+    "huge_int_float16": (
+        lambda t: t.astype("float16") * -(10**400),
+        OverflowError,
+        OverflowError,
+        "too large",
+    ),
 }
+
+# Complex numbers have no order (the Array API standard's rule): every ordering operation
+# raises DTypeError on every backend. NumPy orders them lexicographically, PyTorch and
+# TensorFlow refuse them natively, JAX does some and refuses others.
+ORDERING = {
+    "lt": lambda c: c < c,
+    "le_scalar": lambda c: c <= 1,
+    "gt": lambda c: c > c,
+    "ge_scalar": lambda c: c >= 0.5,
+    "reflected": lambda c: 1 < c,
+    "min": lambda c: c.min(),
+    "max_axis": lambda c: c.max(axis=0),
+    "minimum": lambda c: c.minimum(c),
+    "maximum_scalar": lambda c: c.maximum(1.0),
+    "clip": lambda c: c.clip(0, 1),
+    "clip_tensor": lambda c: c.clip(c, None),
+    "sort": lambda c: c.sort(),
+    "argsort": lambda c: c.argsort(),
+    "argmin": lambda c: c.argmin(),
+    "argmax_axis": lambda c: c.argmax(axis=1),
+    "topk": lambda c: c.topk(1),
+}
+
+
+@pytest.mark.parametrize("case", list(ORDERING))
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_complex_ordering_raises_dtypeerror(backend, case, dtype):
+    c = make(backend, (X + 1j * X[::-1]).astype(dtype))
+    with pytest.raises(ut.DTypeError, match="complex numbers have no order"):
+        ORDERING[case](c)
 
 
 @pytest.mark.parametrize("case", list(CASES))

@@ -203,3 +203,73 @@ def test_numpy_integer_scalars_as_indices(backend):
     check(t[np.int64(1)], backend, A[np.int64(1)])
     check(t[np.int32(2), np.int64(-1)], backend, A[np.int32(2), np.int64(-1)])
     check(t[:, np.int64(3), 1:], backend, A[:, np.int64(3), 1:])
+
+
+# NumPy index arrays are valid indices on every backend, wrapped (ut.astensor / EagerPy's
+# ep.astensor, as oineus does) or not.
+def test_wrapped_numpy_index_arrays_are_valid_everywhere(backend):
+    import unitensor as ut
+
+    rows, cols = np.array([0, 2, 1]), np.array([1, -1, 3])
+    t = make(backend, A)
+    wrapped = (ut.astensor(rows), ut.astensor(cols))
+    check(t[wrapped], backend, A[rows, cols])
+    check(t[ut.astensor(rows)], backend, A[rows])
+    check(t[:, ut.astensor(cols)], backend, A[:, cols])
+    check(t[ut.astensor(A_BOOL)], backend, A[A_BOOL])
+    check(t[ut.astensor(np.int64(2))], backend, A[2])
+    expected = A.copy()
+    expected[rows, cols] = 9.0
+    check(t.index_update(wrapped, 9.0), backend, expected)
+    expected = A.copy()
+    np.add.at(expected, (rows, cols), 1.0)
+    check(t.at[wrapped].add(1.0), backend, expected)
+    idx = np.array([[[0]], [[3]], [[-1]]])
+    check(t.take_along_axis(ut.astensor(idx), 1), backend, np.take_along_axis(A, idx, 1))
+    check(t.take_along_axis(idx, 1), backend, np.take_along_axis(A, idx, 1))
+    check(ut.take_along_axis(t, idx.tolist(), 1), backend, np.take_along_axis(A, idx, 1))
+
+
+def test_tensorflow_gather_on_one_axis_gives_sparse_gradients():
+    """``x[int_array]`` is ``tf.gather``: a native tape gets ``tf.IndexedSlices`` (GUDHI)."""
+    tf = pytest.importorskip("tensorflow")
+    import unitensor as ut
+
+    a = A.reshape(12, 5)
+    v = tf.Variable(a)
+    for index, axis in [
+        (np.array([3, -1, 3]), 0),
+        ([0, 11], 0),
+        (range(2, 5), 0),
+        ((slice(None), np.array([4, 0])), 1),
+        ((Ellipsis, np.array([[1], [-2]])), 1),
+    ]:
+        with tf.GradientTape() as tape:
+            out = ut.astensor(v)[index]
+            loss = (out * out).sum()
+        g = tape.gradient(loss.raw, v)
+        if axis == 0:  # TensorFlow's gradient of a gather on another axis is dense
+            assert isinstance(g, tf.IndexedSlices), type(g)
+        dense = np.zeros_like(a)
+        key = index if isinstance(index, tuple) else (np.asarray(list(index)),)
+        np.add.at(dense, key, 2 * a[key])
+        np.testing.assert_allclose(tf.convert_to_tensor(g).numpy(), dense, rtol=1e-6)
+        check(out, "tensorflow", a[key], np.float32)
+    # unitensor's own gradients stay dense tensors
+    grad = ut.grad(lambda x: x[np.array([0, 0, 2])].sum(), ut.astensor(v))
+    assert isinstance(grad.raw, tf.Tensor)
+    expected = np.zeros_like(a)
+    expected[0] = 2.0
+    expected[2] = 1.0
+    check(grad, "tensorflow", expected)
+
+
+def test_tensorflow_gather_checks_the_range():
+    tf = pytest.importorskip("tensorflow")
+    import unitensor as ut
+
+    t = ut.astensor(tf.constant(A))
+    with pytest.raises(ut.IndexOutOfRangeError, match="3"):
+        t[np.array([0, 3])]
+    with pytest.raises(ut.IndexOutOfRangeError, match="-5"):
+        t[:, np.array([-5])]

@@ -239,3 +239,77 @@ def test_min_max_propagate_nan(backend, name):
     fn = getattr(np, name)
     check(getattr(make(backend, a), name)(axis=1), backend, fn(a, axis=1))
     check(getattr(make(backend, a), name)(), backend, fn(a))
+
+
+# Half precision accumulates in float32 and gives the input's dtype, on every backend: the
+# native kernels differ (NumPy's bfloat16 sum of 4096 values of 1.1 gave 512, TensorFlow's
+# bfloat16 cumulative sum too).
+HALF_REDUCTIONS = {
+    "sum": lambda x: x.sum(),
+    "sum_axis": lambda x: x.sum(axis=1),
+    "mean": lambda x: x.mean(),
+    "mean_axis": lambda x: x.mean(axis=0, keepdims=True),
+    "prod": lambda x: x.prod(),
+    "cumsum": lambda x: x.cumsum(),
+    "cumsum_axis": lambda x: x.cumsum(axis=1),
+}
+
+
+def _half_input(name, dtype):
+    if name == "prod":
+        return np.full((8, 8), 1.01, dtype=dtype)
+    return np.full((64, 64), 1.1, dtype=dtype)
+
+
+@pytest.mark.parametrize("name", list(HALF_REDUCTIONS))
+@pytest.mark.parametrize("dtype_name", ["float16", "bfloat16"])
+def test_half_precision_accumulates_in_float32(backend, name, dtype_name):
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    dtype = np.dtype(np.float16) if dtype_name == "float16" else np.dtype(ml_dtypes.bfloat16)
+    a = _half_input(name, dtype)
+    if backend == "torch" and dtype_name == "bfloat16":  # torch.from_numpy has no bfloat16
+        import torch
+
+        x = ut.astensor(torch.tensor(a.astype(np.float32)).to(torch.bfloat16))
+    elif backend == "tensorflow" and dtype_name == "bfloat16":
+        import tensorflow as tf
+
+        x = ut.astensor(tf.cast(tf.constant(a.astype(np.float32)), tf.bfloat16))
+    else:
+        x = make(backend, a)
+    out = HALF_REDUCTIONS[name](x)
+    expected = HALF_REDUCTIONS[name](a.astype(np.float32)).astype(dtype)  # NumPy's own methods
+    assert out.dtype == getattr(ut, dtype_name)
+    got = np.asarray(out.numpy()).astype(np.float32)
+    np.testing.assert_allclose(got, expected.astype(np.float32), rtol=1e-2)
+
+
+FULL_REDUCTIONS = {
+    "sum": lambda x: x.sum(),
+    "prod": lambda x: x.prod(),
+    "mean": lambda x: x.mean(),
+    "min": lambda x: x.min(),
+    "max": lambda x: x.max(),
+    "all": lambda x: x.all(),
+    "any": lambda x: x.any(),
+    "argmin": lambda x: x.argmin(),
+    "argmax": lambda x: x.argmax(),
+    "logsumexp": lambda x: x.logsumexp(),
+    "l0": lambda x: ut.norms.l0(x),
+    "l1": lambda x: ut.norms.l1(x),
+    "l2": lambda x: ut.norms.l2(x),
+    "l2_method": lambda x: x.norms.l2(),
+    "linf": lambda x: ut.norms.linf(x),
+    "lp": lambda x: ut.norms.lp(x, 3),
+    "float16_mean": lambda x: x.astype("float16").mean(),
+    "int_mean": lambda x: x.astype("int32").mean(),
+}
+
+
+@pytest.mark.parametrize("name", list(FULL_REDUCTIONS))
+def test_full_reductions_on_numpy_give_numpy_scalars(name):
+    """As NumPy's own reductions: a NumPy scalar, on every code path (isinstance float works)."""
+    x = ut.astensor(np.array([[3.0, -4.0], [0.5, 2.0]]))
+    out = FULL_REDUCTIONS[name](x)
+    assert isinstance(out.raw, np.generic), type(out.raw)
+    assert out.raw.shape == ()

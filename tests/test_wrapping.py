@@ -250,12 +250,13 @@ def test_mixing_frameworks_in_indexing_and_ml_raises_typeerror(backend):
     idx = np.array([1, 0])
     for other in _other_backends(backend):
         a = make(backend, A)
-        with pytest.raises(TypeError):
-            a[make(other, idx)]
-        with pytest.raises(TypeError):
-            a[make(other, A > 0)]
-        with pytest.raises(TypeError):
-            a.take_along_axis(make(other, np.zeros((2, 1), dtype=np.int64)), axis=1)
+        if other != "numpy":  # NumPy index arrays, wrapped or not, are valid everywhere
+            with pytest.raises(TypeError):
+                a[make(other, idx)]
+            with pytest.raises(TypeError):
+                a[make(other, A > 0)]
+            with pytest.raises(TypeError):
+                a.take_along_axis(make(other, np.zeros((2, 1), dtype=np.int64)), axis=1)
         with pytest.raises(TypeError):
             a.crossentropy(make(other, idx))
         with pytest.raises(TypeError):

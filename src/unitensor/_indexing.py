@@ -28,16 +28,33 @@ __all__ = [
     "advanced_getitem",
     "as_tuple",
     "expand_ellipsis",
+    "index_operand",
     "normalize_index",
 ]
 
 
+def _numpy_index(item: Any) -> Any:
+    """The NumPy array inside a NumPy tensor; any other item as it is.
+
+    NumPy index arrays are valid indices on every backend, wrapped or not
+    (EagerPy code indexes PyTorch and JAX tensors with ``ep.astensor(np_array)``).
+    """
+    raw: Any = getattr(item, "raw", None)
+    return raw if _is_numpy(raw) else item
+
+
+def _is_numpy(x: object) -> bool:
+    """Whether ``x`` is a NumPy array or scalar (a test that narrows nothing)."""
+    return isinstance(x, np.ndarray | np.generic)
+
+
 def _item(t: Tensor, item: Any) -> Any:
     """Normalise one index item (see the module docstring)."""
-    cls = type(t)
-    value: Any = list(item) if isinstance(item, range) else item  # (not narrowed below)
     if item is None or item is Ellipsis or item.__class__ is int or item.__class__ is slice:
         return item
+    cls = type(t)
+    item = _numpy_index(item)
+    value: Any = list(item) if isinstance(item, range) else item  # (not narrowed below)
     if isinstance(item, bool):
         raise IndexError("a bool scalar is not a supported index; use a bool tensor mask")
     if isinstance(item, int | np.integer):
@@ -66,6 +83,23 @@ def _item(t: Tensor, item: Any) -> Any:
     if k == "u":  # PyTorch would read uint8 as a mask: make unsigned indices int64
         raw = t._ns.astype(raw, cls._native_dtype("int64"))
     return raw
+
+
+def index_operand(t: Tensor, indices: Any) -> Any:
+    """An integer index array for ``t`` as a native array of ``t``'s framework.
+
+    ``indices`` is a tensor or native array of ``t``'s framework, or a NumPy
+    array (wrapped or not) or a list, which are valid on every backend.
+
+    Raises
+    ------
+    FrameworkMixError
+        If ``indices`` belongs to another framework (NumPy excepted).
+    """
+    item: Any = _numpy_index(indices)
+    if isinstance(indices, list) or (_is_numpy(item) and not _is_numpy(t.raw)):
+        return t._ns.asarray(np.asarray(item), None, t.raw)
+    return t._unwrap(item)
 
 
 def normalize_index(t: Tensor, index: Any) -> Any:

@@ -46,6 +46,7 @@ from ._errors import (
     ShapeError,
     UnitensorError,
 )
+from ._indexing import index_operand, normalize_index
 
 if TYPE_CHECKING:
     from ._backends import Primitives
@@ -74,9 +75,10 @@ def _fast_path(
 ) -> Callable[[_Method], _Method]:
     """Give a binary operator a fast path for its most common operands.
 
-    A float tensor with a Python int or float, or two float tensors of one
-    class, dtype and shape, need no promotion or checks: the native operator
-    ``op`` applies as it is (``op(other, raw)`` when ``reflected``). Any
+    A real float tensor with a Python int or float, or two real float
+    tensors of one class, dtype and shape, need no promotion or checks: the
+    native operator ``op`` applies as it is (``op(other, raw)`` when
+    ``reflected``; a Python int goes in as a float, as NumPy converts it). Any
     other operands go to the decorated method, which checks and promotes.
     Calling ``op`` here directly, rather than through ``_pair`` and
     ``_wrap``, saves two Python calls on every small-tensor operation.
@@ -88,8 +90,9 @@ def _fast_path(
             kind = other.__class__
             if kind is float or kind is int:
                 if a.dtype in self._float_dtypes:
+                    b = other if kind is float else float(other)  # as NumPy: 10**400 overflows
                     out = _new(self.__class__)
-                    out.raw = op(other, a) if reflected else op(a, other)
+                    out.raw = op(b, a) if reflected else op(a, b)
                     return out
             elif kind is self.__class__:
                 b = other.raw
@@ -169,13 +172,18 @@ class Tensor:
     _int_bounds: ClassVar[dict[Any, tuple[int, int] | None]]
     _dtype_arg_cache: ClassVar[dict[Any, Any]]
     _float_dtypes: ClassVar[set[Any]]
-    """Native float and complex dtypes seen so far (filled by ``_kind``).
+    """Native real float dtypes seen so far (filled by ``_kind``).
 
     The hot paths test ``raw.dtype in _float_dtypes`` (a hash lookup)
-    before anything else; a miss takes the general path, which fills it.
+    before anything else; a miss (complex, integer, bool, or a dtype not
+    seen yet) takes the general path, which fills it.
     """
     _nonbool_dtypes: ClassVar[set[Any]]
     """Native dtypes other than bool seen so far (filled by ``_kind``)."""
+    _real_dtypes: ClassVar[set[Any]]
+    """Native dtypes other than complex seen so far (filled by ``_kind``)."""
+    _half_dtypes: ClassVar[set[Any]]
+    """Native float16 and bfloat16 dtypes seen so far: their sums accumulate in float32."""
     _promotes: ClassVar[bool] = True
     """Whether tensors of two dtypes are cast to their common dtype here."""
     _int_to_float: ClassVar[bool] = True
@@ -195,6 +203,8 @@ class Tensor:
         cls._dtype_arg_cache = {}
         cls._float_dtypes = set()
         cls._nonbool_dtypes = set()
+        cls._real_dtypes = set()
+        cls._half_dtypes = set()
 
     def __init__(self, raw: Any) -> None:
         """Wrap ``raw`` without copying it; prefer [`unitensor.astensor`][unitensor.astensor]."""
@@ -223,8 +233,12 @@ class Tensor:
             cls._kind_of[native] = k
             if k != "b":
                 cls._nonbool_dtypes.add(native)
-            if k in "fc":
+            if k != "c":
+                cls._real_dtypes.add(native)
+            if k == "f":
                 cls._float_dtypes.add(native)
+                if cls._dtype_name(native) in ("float16", "bfloat16"):
+                    cls._half_dtypes.add(native)
             return k
 
     @classmethod
@@ -305,6 +319,24 @@ class Tensor:
             self._scalar_cache[key] = target
         return a if target is None else self._ns.astype(a, target)
 
+    def _scalar_operand(self, dtype: Any, value: Scalar) -> Scalar:
+        """A Python scalar as the operand of a native array of ``dtype``.
+
+        ``dtype`` is the array's dtype after ``_for_scalar``. A bool with a
+        number array counts as 0 or 1; an int with a float or complex array
+        goes in as a float (as NumPy converts it: one too large for a float
+        is an ``OverflowError`` on every backend); an int with an integer
+        array must fit its dtype (``OverflowError``, as in NumPy, where the
+        other frameworks would wrap it around).
+        """
+        if value.__class__ is bool:
+            return value if self._is_bool(dtype) else int(value)
+        if isinstance(value, int):  # (bool is handled above)
+            if self._kind(dtype) in "fc":
+                return float(value)
+            self._check_int_fits(dtype, value)
+        return value
+
     def _floating(self) -> Any:
         """``raw``, cast to float32 if its dtype is bool or integer."""
         a = self.raw
@@ -352,7 +384,7 @@ class Tensor:
         """
         a = self.raw
         kind = other.__class__
-        if kind is float or kind is int:
+        if kind is float:
             if a.dtype in self._float_dtypes:  # the most common case: nothing to cast
                 return a, other
         elif kind is self.__class__:
@@ -364,11 +396,7 @@ class Tensor:
             return a, b
         if kind in _SCALAR_TYPES:
             a = self._for_scalar(a, other)
-            if other.__class__ is bool and self._dtype_name(a.dtype) != "bool":
-                other = int(other)
-            elif other.__class__ is int:
-                self._check_int_fits(a.dtype, other)
-            return a, other
+            return a, self._scalar_operand(a.dtype, other)
         if isinstance(other, np.generic) and not isinstance(self.raw, np.ndarray | np.generic):
             return self._pair(other.item())
         if isinstance(other, complex):
@@ -721,7 +749,8 @@ class Tensor:
         framework. The result has the broadcast shape; a scalar of the same
         or a lower kind keeps the tensor's dtype, an int/bool tensor plus a
         Python float gives float32, two tensors promote as NumPy does
-        within a kind (int with float gives the float dtype).
+        within a kind (int with float gives the float dtype). A Python int
+        with a float tensor goes in as a float, as NumPy converts it.
 
         Raises
         ------
@@ -729,6 +758,9 @@ class Tensor:
             If the shapes do not broadcast.
         TypeError
             If ``other`` belongs to another framework.
+        OverflowError
+            If a Python int does not fit an integer tensor's dtype, or is
+            too large for a float (``10**400``), as in NumPy.
 
         Examples
         --------
@@ -1045,17 +1077,22 @@ class Tensor:
             self._int_bounds[dtype] = bounds
             return bounds
 
-    def _int_clip_bounds(self, dtype: Any, lo: Scalar, hi: Scalar) -> tuple[Scalar, Scalar]:
-        """Python-int clip bounds of an integer ``dtype`` brought into its range.
+    def _clip_bounds(self, dtype: Any, lo: Scalar, hi: Scalar) -> tuple[Scalar, Scalar]:
+        """Python-number clip bounds for an array of ``dtype``.
 
-        As in NumPy, a lower bound below the dtype's minimum (or an upper
-        bound above its maximum) clips nothing on that side; a lower bound
-        above the maximum, or an upper bound below the minimum, is an
-        ``OverflowError``. PyTorch, TensorFlow and JAX would wrap the value.
-        A bool bound counts as 0 or 1 (TensorFlow refuses bools here).
+        For a float or complex ``dtype`` the bounds become floats (an int too
+        large for a float is an ``OverflowError``, as in NumPy). For an
+        integer ``dtype``, as in NumPy, a lower bound below the dtype's
+        minimum (or an upper bound above its maximum) clips nothing on that
+        side; a lower bound above the maximum, or an upper bound below the
+        minimum, is an ``OverflowError``. PyTorch, TensorFlow and JAX would
+        wrap the value. A bool bound counts as 0 or 1 (TensorFlow refuses
+        bools here).
         """
         bounds = self._int_range(dtype)
         if bounds is None:
+            if self._kind(dtype) in "fc":
+                return float(lo), float(hi)
             return lo, hi
         if type(lo) is bool:
             lo = int(lo)
@@ -1068,6 +1105,17 @@ class Tensor:
             hi = min(hi, bounds[1])
             self._check_int_fits(dtype, hi)
         return lo, hi
+
+    def _real(self, a: Any, what: str) -> Any:
+        """``a`` itself unless its dtype is complex (``DTypeError``: no order).
+
+        NumPy orders complex numbers lexicographically, PyTorch and
+        TensorFlow refuse them and JAX does either; the Array API standard
+        defines ordering for real numbers only, as unitensor does.
+        """
+        if a.dtype not in self._real_dtypes and self._kind(a.dtype) == "c":
+            raise DTypeError(f"{what} needs real tensors: complex numbers have no order")
+        return a
 
     def _is_bool(self, dtype: Any) -> bool:
         """Whether a native ``dtype`` is bool (a set lookup once it has been seen)."""
@@ -1220,6 +1268,11 @@ class Tensor:
         ``other`` is a Python scalar or a tensor or native array of this
         framework; errors as ``+``.
 
+        Raises
+        ------
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
+
         Examples
         --------
         >>> import numpy as np
@@ -1228,11 +1281,16 @@ class Tensor:
         NumPyTensor(array([ True, False, False]))
         """
         a, b = self._pair(other)
-        return _wrap(self.__class__, a < b)
+        return _wrap(self.__class__, self._real(a, "<") < b)
 
     @_fast_path(operator.le)
     def __le__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``self <= other``: a bool tensor of the broadcast shape.
+
+        Raises
+        ------
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
 
         Examples
         --------
@@ -1242,11 +1300,16 @@ class Tensor:
         NumPyTensor(array([ True,  True, False]))
         """
         a, b = self._pair(other)
-        return _wrap(self.__class__, a <= b)
+        return _wrap(self.__class__, self._real(a, "<=") <= b)
 
     @_fast_path(operator.gt)
     def __gt__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``self > other``: a bool tensor of the broadcast shape.
+
+        Raises
+        ------
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
 
         Examples
         --------
@@ -1256,11 +1319,16 @@ class Tensor:
         NumPyTensor(array([False, False,  True]))
         """
         a, b = self._pair(other)
-        return _wrap(self.__class__, a > b)
+        return _wrap(self.__class__, self._real(a, ">") > b)
 
     @_fast_path(operator.ge)
     def __ge__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``self >= other``: a bool tensor of the broadcast shape.
+
+        Raises
+        ------
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
 
         Examples
         --------
@@ -1270,7 +1338,7 @@ class Tensor:
         NumPyTensor(array([False,  True,  True]))
         """
         a, b = self._pair(other)
-        return _wrap(self.__class__, a >= b)
+        return _wrap(self.__class__, self._real(a, ">=") >= b)
 
     def __eq__(self, other: object) -> Self:  # type: ignore[override]  # elementwise, as in NumPy
         """Elementwise ``self == other``: a bool tensor of the broadcast shape.
@@ -1309,8 +1377,9 @@ class Tensor:
         ----------
         index
             An int, slice (negative steps included), ``...``, ``None``, a
-            bool mask or an integer array (a tensor of this framework, a
-            native array, a NumPy array or a list), or a tuple mixing them.
+            bool mask or an integer array (a tensor or native array of this
+            framework, or a NumPy array, wrapped or not, or a list, which
+            are valid on every backend), or a tuple mixing them.
             Advanced (array) indices broadcast together and their result
             dimensions are placed as NumPy places them.
 
@@ -1334,8 +1403,6 @@ class Tensor:
         try:
             if index.__class__ is int or index.__class__ is slice:
                 return _wrap(self.__class__, self._ns.getitem(self.raw, index))
-            from ._indexing import normalize_index
-
             return _wrap(self.__class__, self._ns.getitem(self.raw, normalize_index(self, index)))
         except IndexError as e:
             _reraise_index_error(e)
@@ -1958,6 +2025,8 @@ class Tensor:
             If the shapes do not broadcast.
         TypeError
             If ``other`` belongs to another framework.
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
 
         Examples
         --------
@@ -1967,7 +2036,7 @@ class Tensor:
         NumPyTensor(array([1, 2, 2]))
         """
         a, b = self._pair(other)
-        return _wrap(self.__class__, self._ns.minimum(a, b))
+        return _wrap(self.__class__, self._ns.minimum(self._real(a, "minimum"), b))
 
     def maximum(self, other: TensorOrScalar) -> Self:
         """Elementwise maximum of ``self`` and ``other`` (NaN propagates).
@@ -1989,6 +2058,8 @@ class Tensor:
             If the shapes do not broadcast.
         TypeError
             If ``other`` belongs to another framework.
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
 
         Examples
         --------
@@ -1998,14 +2069,17 @@ class Tensor:
         NumPyTensor(array([2, 5, 3]))
         """
         a, b = self._pair(other)
-        return _wrap(self.__class__, self._ns.maximum(a, b))
+        return _wrap(self.__class__, self._ns.maximum(self._real(a, "maximum"), b))
 
     def clip(self, min_: TensorOrScalar | None, max_: TensorOrScalar | None) -> Self:
         """Limit values to ``[min_, max_]``; ``None`` leaves that side open.
 
         The bounds may be scalars or tensors that broadcast against
         ``self``; the result dtype follows the promotion rules (an integer
-        tensor clipped to float bounds gives float32).
+        tensor clipped to float bounds gives float32). A number bound beyond
+        a float dtype's range is the infinity on its side (NumPy converts it
+        to the dtype first: 70000 is inf in float16); one beyond an integer
+        dtype's range clips nothing on its side.
 
         Parameters
         ----------
@@ -2025,6 +2099,8 @@ class Tensor:
             If a bound does not broadcast with ``self``.
         TypeError
             If a bound belongs to another framework.
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
 
         Examples
         --------
@@ -2038,12 +2114,19 @@ class Tensor:
         """
         if isinstance(min_, bool | int | float) and isinstance(max_, bool | int | float):
             a = self.raw
-            if a.dtype not in self._float_dtypes:  # a float tensor takes the bounds as they are
+            if a.dtype in self._float_dtypes:  # a float tensor takes float bounds as they are
+                if min_.__class__ is not float:
+                    min_ = float(min_)
+                if max_.__class__ is not float:
+                    max_ = float(max_)
+            else:
+                self._real(a, "clip")
                 a = self._for_scalar(self._for_scalar(a, min_), max_)
-                min_, max_ = self._int_clip_bounds(a.dtype, min_, max_)
+                min_, max_ = self._clip_bounds(a.dtype, min_, max_)
             out = _new(self.__class__)
             out.raw = self._ns.clip(a, min_, max_)
             return out
+        self._real(self.raw, "clip")
         out = self
         if min_ is not None:
             out = out.maximum(min_)
@@ -2113,6 +2196,28 @@ class Tensor:
     # ------------------------------------------------------------------
     # reductions
 
+    def _accumulating(self, fn: Callable[..., Any], a: Any) -> Callable[..., Any]:
+        """``fn``, a sum-like primitive, made to accumulate half precision in float32.
+
+        Sums, products, means and cumulative sums of float16 and bfloat16
+        arrays accumulate in float32 and give the input's dtype, on every
+        backend: the frameworks' own kernels differ (PyTorch and JAX widen,
+        NumPy and TensorFlow mostly do not, and a bfloat16 sum of 4096
+        values of 1.1 gives 512 in bfloat16).
+        """
+        dtype = a.dtype
+        if dtype not in self._kind_of:
+            self._kind(dtype)
+        if dtype not in self._half_dtypes:
+            return fn
+        ns = self._ns
+        f32 = self._native_dtype("float32")
+
+        def widened(x: Any, *args: Any) -> Any:
+            return ns.astype(fn(ns.astype(x, f32), *args), dtype)
+
+        return widened
+
     def _reduce(self, fn: Any, a: Any, axis: Axes, keepdims: bool) -> Self:
         """Apply a reduction primitive; ``axis=()`` reduces nothing (NumPy)."""
         axes: int | tuple[int, ...] | None
@@ -2163,7 +2268,7 @@ class Tensor:
         >>> x.sum(axis=0, keepdims=True)
         NumPyTensor(array([[4, 6]]))
         """
-        return self._reduce(self._ns.sum, self.raw, axis, keepdims)
+        return self._reduce(self._accumulating(self._ns.sum, self.raw), self.raw, axis, keepdims)
 
     def prod(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Product over ``axis`` (all axes for ``None``).
@@ -2194,7 +2299,7 @@ class Tensor:
         >>> ut.astensor(np.array([[1.0, 2.0], [3.0, 4.0]], dtype=np.float32)).prod(axis=1)
         NumPyTensor(array([ 2., 12.], dtype=float32))
         """
-        return self._reduce(self._ns.prod, self.raw, axis, keepdims)
+        return self._reduce(self._accumulating(self._ns.prod, self.raw), self.raw, axis, keepdims)
 
     def mean(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Arithmetic mean over ``axis`` (all axes for ``None``).
@@ -2224,7 +2329,8 @@ class Tensor:
         >>> ut.astensor(np.array([[1, 2], [3, 4]])).mean(axis=0)
         NumPyTensor(array([2., 3.], dtype=float32))
         """
-        return self._reduce(self._ns.mean, self._floating_any(), axis, keepdims)
+        a = self._floating_any()
+        return self._reduce(self._accumulating(self._ns.mean, a), a, axis, keepdims)
 
     def _floating_any(self) -> Any:
         """``raw`` as float32 if integer or bool, on every backend."""
@@ -2260,6 +2366,8 @@ class Tensor:
             If an axis is out of range or repeated.
         ValueError
             If a reduced axis is empty (there is no identity).
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
 
         Examples
         --------
@@ -2269,7 +2377,7 @@ class Tensor:
         NumPyTensor(array([1, 2]))
         """
         self._check_nonempty(self._axes(axis), "min")
-        return self._reduce(self._ns.min, self.raw, axis, keepdims)
+        return self._reduce(self._ns.min, self._real(self.raw, "min"), axis, keepdims)
 
     def max(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Maximum over ``axis`` (all axes for ``None``; NaN propagates).
@@ -2292,6 +2400,8 @@ class Tensor:
             If an axis is out of range or repeated.
         ValueError
             If a reduced axis is empty (there is no identity).
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
 
         Examples
         --------
@@ -2301,7 +2411,7 @@ class Tensor:
         NumPyTensor(array([3, 4]))
         """
         self._check_nonempty(self._axes(axis), "max")
-        return self._reduce(self._ns.max, self.raw, axis, keepdims)
+        return self._reduce(self._ns.max, self._real(self.raw, "max"), axis, keepdims)
 
     def _check_nonempty(self, axes: tuple[int, ...] | None, what: str) -> None:
         """Raise ``ValueError`` if a reduction without identity meets an empty axis."""
@@ -2371,6 +2481,7 @@ class Tensor:
         """Shared body of [`argmin`][unitensor.Tensor.argmin] and
         [`argmax`][unitensor.Tensor.argmax]."""
         fn = getattr(self._ns, name)
+        self._real(self.raw, name)
         self._check_nonempty(None if axis is None else (self._axis(axis),), name)
         if axis is None:
             n = len(self.raw.shape)
@@ -2408,6 +2519,8 @@ class Tensor:
             If ``axis`` is not an int.
         ValueError
             If the reduced axis (or the tensor, for ``None``) is empty.
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
 
         Examples
         --------
@@ -2445,6 +2558,8 @@ class Tensor:
             If ``axis`` is not an int.
         ValueError
             If the reduced axis (or the tensor, for ``None``) is empty.
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
 
         Examples
         --------
@@ -2492,9 +2607,10 @@ class Tensor:
         NumPyTensor(array([[1, 2],
                            [4, 6]]))
         """
+        fn = self._accumulating(self._ns.cumsum, self.raw)
         if axis is None:
-            return _wrap(self.__class__, self._ns.cumsum(self._ns.reshape(self.raw, (-1,)), 0))
-        return _wrap(self.__class__, self._ns.cumsum(self.raw, self._axis(axis)))
+            return _wrap(self.__class__, fn(self._ns.reshape(self.raw, (-1,)), 0))
+        return _wrap(self.__class__, fn(self.raw, self._axis(axis)))
 
     def logsumexp(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """``log(sum(exp(x)))`` over ``axis``, computed without overflow.
@@ -2561,6 +2677,8 @@ class Tensor:
             If ``axis`` is out of range.
         TypeError
             If ``axis`` is not an int.
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
 
         Examples
         --------
@@ -2569,7 +2687,7 @@ class Tensor:
         >>> ut.astensor(np.array([3, 1, 2])).sort()
         NumPyTensor(array([1, 2, 3]))
         """
-        return _wrap(self.__class__, self._ns.sort(self.raw, self._axis(axis)))
+        return _wrap(self.__class__, self._ns.sort(self._real(self.raw, "sort"), self._axis(axis)))
 
     def argsort(self, axis: int = -1) -> Self:
         """Indices that sort ``self`` ascending along ``axis`` (stable).
@@ -2591,6 +2709,8 @@ class Tensor:
             If ``axis`` is out of range.
         TypeError
             If ``axis`` is not an int.
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
 
         Examples
         --------
@@ -2599,7 +2719,9 @@ class Tensor:
         >>> ut.astensor(np.array([3, 1, 3, 0])).argsort()
         NumPyTensor(array([3, 1, 0, 2]))
         """
-        return _wrap(self.__class__, self._ns.argsort(self.raw, self._axis(axis)))
+        return _wrap(
+            self.__class__, self._ns.argsort(self._real(self.raw, "argsort"), self._axis(axis))
+        )
 
     def topk(
         self, k: int, axis: int = -1, largest: bool = True, sorted: bool = True
@@ -2633,6 +2755,8 @@ class Tensor:
             If ``k`` is not in ``[0, shape[axis]]``.
         AxisError
             If ``axis`` is out of range.
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
 
         Examples
         --------
@@ -2643,6 +2767,7 @@ class Tensor:
         (NumPyTensor(array([7, 5])), NumPyTensor(array([1, 3])))
         """
         ax = self._axis(axis)
+        self._real(self.raw, "topk")
         n = self.raw.shape[ax]
         if not 0 <= k <= n:
             raise ShapeError(f"k={k} is out of range for an axis of length {n}")
@@ -3325,8 +3450,10 @@ class Tensor:
         Parameters
         ----------
         indices
-            Integer tensor or native array of this framework, of ``self``'s
-            rank; its length along ``axis`` may differ.
+            Integer tensor or native array of this framework, or a NumPy
+            array (wrapped or not) or nested list, which are valid indices
+            on every backend; of ``self``'s rank; its length along ``axis``
+            may differ.
         axis
             The axis to pick along.
 
@@ -3354,7 +3481,7 @@ class Tensor:
         NumPyTensor(array([[30],
                            [40]]))
         """
-        idx = self._unwrap(indices)
+        idx = index_operand(self, indices)
         self._integer_indices(idx, "take_along_axis")
         if len(idx.shape) != len(self.raw.shape):
             raise ShapeError(
@@ -3416,8 +3543,6 @@ class Tensor:
 
     def _index_and_values(self, index: Any, values: TensorOrScalar) -> tuple[Any, Any]:
         """Normalised index and native ``values`` in ``self``'s dtype, for updates."""
-        from ._indexing import normalize_index
-
         idx = normalize_index(self, index)
         given: Any = values  # NumPy scalars are floats and ints too
         if isinstance(given, Tensor) or not isinstance(given, _SCALAR_TYPES):

@@ -2,7 +2,9 @@
 
 ``ut.torch.cdist(a, b)`` calls ``torch.cdist`` with the native arrays
 inside ``a`` and ``b`` (tensors are unwrapped, also inside lists, tuples
-and dicts) and wraps every array in the result as a tensor, so any
+and dicts) and wraps every array in the result as a tensor (a result that
+is not of a framework's array type, such as the NumPy scalar
+``ut.numpy.tanh(3)`` gives, comes back as it is, as in EagerPy), so any
 framework function can be used in the middle of unitensor code. Attributes
 that are not functions (dtypes such as ``ut.numpy.float32``, constants,
 classes) come back exactly as the framework defines them; submodules
@@ -16,6 +18,8 @@ import importlib
 import types
 from collections.abc import Callable
 from typing import Any
+
+import numpy as np
 
 from ._registry import astensor
 from ._tensor import Tensor
@@ -63,13 +67,25 @@ def map_containers(fn: Callable[[Any], Any], x: Any, default: Any) -> Any:
 
 
 def _wrap(x: Any) -> Any:
+    """A framework's array as a tensor, inside containers too; anything else as it is.
+
+    EagerPy's rule: only objects of a framework's array type are wrapped, so
+    NumPy scalars (``numpy.float64``, what NumPy's functions return for 0-d
+    results) come back unchanged, as do Python scalars and other objects.
+    """
     mapped = map_containers(_wrap, x, map_containers)
     if mapped is not map_containers:
         return mapped
+    if _is_numpy_scalar(x):
+        return x
     try:
         return astensor(x)
     except TypeError:
         return x
+
+
+def _is_numpy_scalar(x: object) -> bool:
+    return isinstance(x, np.generic)
 
 
 class ModuleWrapper:

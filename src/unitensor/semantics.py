@@ -42,6 +42,18 @@ class Rule:
 
 _JAX32 = "JAX without 64-bit mode: int32 instead of int64"
 _PROMOTE = "the promoted dtype of the operands (int + float gives the float's dtype)"
+_HUGE_INT = (
+    "a Python int with a float tensor goes in as a float, as in NumPy (10**400: OverflowError; "
+    "PyTorch and JAX raised for ints beyond int64, TensorFlow ValueError)"
+)
+_HALF = (
+    "half-precision kernels differ (NumPy and TensorFlow accumulated bfloat16 in bfloat16: "
+    "the sum of 4096 values of 1.1 gave 512)"
+)
+_COMPLEX_ORDER = (
+    "complex input: DTypeError, as the Array API standard defines no order for complex "
+    "numbers (NumPy orders them lexicographically, PyTorch and TensorFlow refuse them)"
+)
 _PROMOTE_HIDDEN = (
     "NumPy 2 promotes int32 + float32 to float64",
     "TensorFlow refuses operands of two dtypes",
@@ -80,7 +92,7 @@ _GROUPS: list[tuple[str, Rule]] = [
         "__add__ __sub__ __mul__ __radd__ __rsub__ __rmul__ pow __pow__",
         Rule(
             _PROMOTE + "; a Python scalar never widens a tensor",
-            (*_PROMOTE_HIDDEN, "PyTorch refuses bool operands of -"),
+            (*_PROMOTE_HIDDEN, "PyTorch refuses bool operands of -", _HUGE_INT),
         ),
     ),
     (
@@ -103,8 +115,15 @@ _GROUPS: list[tuple[str, Rule]] = [
         ),
     ),
     (
-        "__lt__ __le__ __gt__ __ge__ __eq__ __ne__",
-        Rule("bool", ("TensorFlow refuses operands of two dtypes",)),
+        "__lt__ __le__ __gt__ __ge__",
+        Rule(
+            "bool; " + _COMPLEX_ORDER,
+            ("TensorFlow refuses operands of two dtypes", _HUGE_INT),
+        ),
+    ),
+    (
+        "__eq__ __ne__",
+        Rule("bool", ("TensorFlow refuses operands of two dtypes", _HUGE_INT)),
     ),
     (
         "__and__ __or__ __xor__ __invert__",
@@ -117,11 +136,15 @@ _GROUPS: list[tuple[str, Rule]] = [
         "minimum maximum clip",
         Rule(
             _PROMOTE + "; NaN propagates; an integer tensor's Python-int clip bound "
-            "beyond its dtype clips nothing on that side (OverflowError past the other end)",
+            "beyond its dtype clips nothing on that side (OverflowError past the other end); "
+            "a number beyond a float dtype's range is the infinity on its side, as NumPy "
+            "converts it; " + _COMPLEX_ORDER,
             (
                 "PyTorch's minimum/maximum refuse Python scalars",
                 "TensorFlow's clip is not min(max(x, lo), hi) when lo > hi",
                 "PyTorch, TensorFlow and JAX wrap out-of-range int bounds around",
+                "PyTorch refuses float bounds beyond the dtype's range (RuntimeError)",
+                _HUGE_INT,
             ),
         ),
     ),
@@ -136,11 +159,13 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "sum prod cumsum",
         Rule(
-            "bool and integers narrower than 64 bits give int64; floats keep their dtype",
+            "bool and integers narrower than 64 bits give int64; floats keep their dtype; "
+            "float16 and bfloat16 accumulate in float32",
             (
                 "TensorFlow keeps int32",
                 "JAX's cumsum keeps narrow integers",
                 "PyTorch's prod takes one axis",
+                _HALF,
             ),
             (_JAX32, "PyTorch sums uint8 as int64 (NumPy: uint64)"),
         ),
@@ -148,14 +173,18 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "mean",
         Rule(
-            "same float dtype; integer input gives float32",
-            ("NumPy gives float64, TensorFlow truncates to int, PyTorch refuses integers",),
+            "same float dtype; integer input gives float32; float16 and bfloat16 accumulate "
+            "in float32",
+            (
+                "NumPy gives float64, TensorFlow truncates to int, PyTorch refuses integers",
+                _HALF,
+            ),
         ),
     ),
     (
         "min max",
         Rule(
-            "same dtype; NaN propagates; an empty axis raises ShapeError",
+            "same dtype; NaN propagates; an empty axis raises ShapeError; " + _COMPLEX_ORDER,
             ("TensorFlow returns +-inf for empty axes",),
         ),
     ),
@@ -163,7 +192,7 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "argmin argmax",
         Rule(
-            "int64; the first NaN wins",
+            "int64; the first NaN wins; " + _COMPLEX_ORDER,
             ("TensorFlow ignores NaN", "PyTorch refuses bool input"),
             (_JAX32,),
         ),
@@ -178,7 +207,7 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "sort argsort",
         Rule(
-            "sort: same dtype; argsort: int64; stable, NaN last",
+            "sort: same dtype; argsort: int64; stable, NaN last; " + _COMPLEX_ORDER,
             ("TensorFlow orders NaN arbitrarily and gives int32 indices",),
             (_JAX32,),
         ),
@@ -187,7 +216,7 @@ _GROUPS: list[tuple[str, Rule]] = [
         "topk",
         Rule(
             "(values in the same dtype, int64 indices); equal values lower index first, "
-            "NaN largest",
+            "NaN largest; " + _COMPLEX_ORDER,
             (
                 "PyTorch's topk orders ties arbitrarily",
                 "TensorFlow and JAX take the last axis only",
@@ -243,13 +272,19 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "__getitem__",
         Rule(
-            "same dtype; NumPy's basic and advanced indexing",
+            "same dtype; NumPy's basic and advanced indexing; NumPy index arrays (wrapped or "
+            "not) are valid on every backend",
             (
                 "PyTorch refuses negative slice steps and places int + array indices differently",
                 "TensorFlow has no advanced indexing",
                 "JAX clamps out-of-range indices",
             ),
-            ("inside jax.jit out-of-range integer arrays are clamped by JAX",),
+            (
+                "inside jax.jit out-of-range integer arrays are clamped by JAX",
+                "TensorFlow: one integer array on one axis is a tf.gather, so a native "
+                "GradientTape gets a sparse tf.IndexedSlices gradient on the first axis "
+                "(unitensor's own gradients are dense)",
+            ),
         ),
     ),
     (
@@ -295,13 +330,25 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "value_and_grad_fn value_and_grad value_aux_and_grad grad",
         Rule(
-            "value: 0-d in the loss dtype; gradient: the input's shape and dtype",
-            ("PyTorch writes .grad with backward() (never used here)",),
+            "value: 0-d in the loss dtype; gradient: the input's shape and dtype, with respect "
+            "to the first argument only (the same array passed again, or closed over, is a "
+            "constant, as in JAX)",
+            (
+                "PyTorch writes .grad with backward() (never used here)",
+                "a TensorFlow tape watching the input counted it twice when it was also "
+                "another argument",
+            ),
             ("NumPy cannot differentiate: NotImplementedError",),
         ),
     ),
     ("kl_div_with_logits", Rule("the float dtype of the logits; any axis")),
-    ("l0 l1 l2 linf lp", Rule("the float dtype (float32 for integers); l2's gradient at 0 is 0")),
+    (
+        "l0 l1 l2 linf lp",
+        Rule(
+            "the float dtype (float32 for integers); l2's gradient at 0 is 0",
+            kept=("on NumPy a full reduction is a NumPy scalar, as NumPy's own reductions",),
+        ),
+    ),
 ]
 
 TABLE: dict[str, Rule] = {name: rule for names, rule in _GROUPS for name in names.split()}

@@ -6,7 +6,9 @@ frameworks, and this module hides each of them:
 - mixed dtypes are refused natively: ``Tensor._pair`` promotes first
   (``_promotes = True``);
 - indexing with integer arrays and bool masks (NumPy's advanced indexing)
-  is built from ``tf.gather_nd`` with NumPy's placement rules, and
+  is built from ``tf.gather_nd`` with NumPy's placement rules (one integer
+  array on one axis is a ``tf.gather``, whose gradient on the first axis
+  is sparse), and
   ``index_update`` scatters into the positions the same index selects;
 - integer sums, products and cumulative sums keep int32 natively (int64
   here); integer ``/`` gives float64 natively (float32 here); empty
@@ -66,9 +68,6 @@ _GEN = _Generator()
 
 def _is_int(a: Any) -> bool:
     return bool(a.dtype.is_integer) or a.dtype == tf.bool
-
-
-_HALF = frozenset({tf.float16, tf.bfloat16})
 
 
 def _to_int64(a: Any) -> Any:
@@ -151,7 +150,41 @@ def _getitem(a: Any, index: Any) -> Any:
             return a[index]
         except tf.errors.InvalidArgumentError as e:
             raise _basic_index_error(a, index, e) from e
-    return _advanced(a, as_tuple(index))
+    items = as_tuple(index)
+    gathered = _gather_one_axis(a, items)
+    return _advanced(a, items) if gathered is None else gathered
+
+
+_FULL = slice(None)
+
+
+def _gather_one_axis(a: Any, items: tuple[Any, ...]) -> Any:
+    """``a[items]`` as ``tf.gather`` when one integer array indexes one axis, else None.
+
+    That is an index of slices, ``None`` and ``...`` around a single integer
+    array (no ints beside it, which NumPy would count as advanced indices).
+    On the first axis its gradient under a ``tf.GradientTape`` is then a
+    sparse ``tf.IndexedSlices``, as for EagerPy's ``x[int_array]``, instead
+    of a dense tensor of ``a``'s size (TensorFlow's gradient of a gather on
+    another axis is dense); where the other items are all ``:``, the gather
+    reads ``a`` itself, so the gradient with respect to a variable stays
+    sparse.
+    """
+    arrays = [i for i in items if isinstance(i, tf.Tensor | tf.Variable)]
+    if len(arrays) != 1 or arrays[0].dtype == tf.bool:
+        return None
+    if any(i.__class__ is int for i in items):
+        return None
+    array = arrays[0]
+    expanded = expand_ellipsis(items, len(a.shape), _bool_rank)
+    axis = 0
+    for item in expanded:
+        if item is array:
+            break
+        axis += 1  # a slice keeps its axis and None adds one
+    basic = tuple(_FULL if item is array else item for item in expanded)
+    y = a if all(item == _FULL for item in basic) else a[basic]
+    return tf.gather(y, _index_array(array, y.shape[axis]), axis=axis)
 
 
 def _basic_index_error(a: Any, index: Any, e: Exception) -> IndexError:
@@ -275,13 +308,6 @@ def _axes(axes: int | tuple[int, ...] | None) -> int | list[int] | None:
     if axes is None or isinstance(axes, int):
         return axes
     return axes[0] if len(axes) == 1 else list(axes)
-
-
-def _mean(a: Any, axes: int | tuple[int, ...] | None, keepdims: bool) -> Any:
-    """``reduce_mean``; half-precision input is summed in float32, as NumPy does."""
-    if a.dtype in _HALF:
-        return tf.cast(tf.reduce_mean(tf.cast(a, tf.float32), _axes(axes), keepdims), a.dtype)
-    return tf.reduce_mean(a, _axes(axes), keepdims)
 
 
 def _min(a: Any, axes: int | tuple[int, ...] | None, keepdims: bool) -> Any:
@@ -473,7 +499,7 @@ _NS = Primitives(
     where=tf.where,
     sum=lambda a, axes, keepdims: tf.reduce_sum(_to_int64(a), _axes(axes), keepdims),
     prod=lambda a, axes, keepdims: tf.reduce_prod(_to_int64(a), _axes(axes), keepdims),
-    mean=_mean,
+    mean=lambda a, axes, keepdims: tf.reduce_mean(a, _axes(axes), keepdims),
     min=_min,
     max=_max,
     all=lambda a, axes, keepdims: tf.reduce_all(_as_bool(a), _axes(axes), keepdims),
@@ -570,6 +596,7 @@ class TensorFlowTensor(Tensor):
         pair = self._bools(other)
         if pair is None:
             a, b = self._pair(other)
+            self._real(a, "ordering")
         else:
             a, b = (tf.cast(x, tf.int8) for x in pair)
         return type(self)(op(a, b))
@@ -597,11 +624,18 @@ class TensorFlowTensor(Tensor):
 
     @classmethod
     def _value_and_grad(cls, f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
-        """Run ``f_raw`` under a (non-persistent) ``GradientTape``."""
+        """Run ``f_raw`` under a (non-persistent) ``GradientTape``.
+
+        The tape watches a new tensor, ``tf.identity(x)``, not ``x`` itself:
+        where ``x`` also reaches ``f`` another way (as a second argument or
+        a closed-over tensor) it is a constant there, as in JAX, instead of
+        adding its own gradient.
+        """
         with tf.GradientTape() as tape:
-            tape.watch(x)
-            loss, aux = f_raw(x)
-        g = tape.gradient(loss, x)
+            xw = tf.identity(x)
+            tape.watch(xw)
+            loss, aux = f_raw(xw)
+        g = tape.gradient(loss, xw)
         if g is None:
             g = tf.zeros_like(x)
         elif isinstance(g, tf.IndexedSlices):

@@ -13,6 +13,7 @@ gradients work as on TensorFlow and JAX.
 from __future__ import annotations
 
 import importlib
+import math
 import threading
 from typing import Any
 
@@ -177,16 +178,43 @@ def _matmul(a: Any, b: Any) -> Any:
     return torch.matmul(*_same_dtype(a, b))
 
 
+def _saturated(a: Any, bound: Any) -> Any:
+    """A Python-number bound beyond ``a``'s float range as the infinity on its side.
+
+    That is what NumPy does, converting the number to ``a``'s dtype first;
+    PyTorch refuses to convert it (``RuntimeError``: "value cannot be
+    converted to type ... without overflow").
+    """
+    if bound is None or isinstance(bound, torch.Tensor) or not a.is_floating_point():
+        return bound
+    big = torch.finfo(a.dtype).max
+    if bound > big:
+        return math.inf
+    if bound < -big:
+        return -math.inf
+    return bound
+
+
+def _clip(a: Any, lo: Any, hi: Any) -> Any:
+    """``torch.clamp``; number bounds beyond a float dtype's range saturate, as in NumPy."""
+    try:
+        return torch.clamp(a, lo, hi)
+    except RuntimeError:
+        if not a.is_floating_point():
+            raise
+        return torch.clamp(a, _saturated(a, lo), _saturated(a, hi))
+
+
 def _minimum(a: Any, b: Any) -> Any:
     if isinstance(b, torch.Tensor):
         return torch.minimum(a, b)
-    return torch.clamp(a, max=b)
+    return _clip(a, None, b)
 
 
 def _maximum(a: Any, b: Any) -> Any:
     if isinstance(b, torch.Tensor):
         return torch.maximum(a, b)
-    return torch.clamp(a, min=b)
+    return _clip(a, b, None)
 
 
 def _all_axes(a: Any, axes: int | tuple[int, ...] | None) -> int | tuple[int, ...]:
@@ -277,7 +305,12 @@ def _asarray(value: Any, dtype: Any, like: Any) -> Any:
 
 
 def _to_numpy(a: Any) -> Any:
-    return a.detach().cpu().numpy()
+    a = a.detach().cpu()
+    if a.dtype == torch.bfloat16:  # NumPy has no bfloat16: the bits, seen as ml_dtypes'
+        import ml_dtypes  # shipped with JAX and TensorFlow; only needed for this dtype
+
+        return a.view(torch.int16).numpy().view(ml_dtypes.bfloat16)
+    return a.numpy()
 
 
 _NS = Primitives(
@@ -311,7 +344,7 @@ _NS = Primitives(
     logical_or=lambda a, b: torch.logical_or(a, _as_tensor(b, a)),
     minimum=_minimum,
     maximum=_maximum,
-    clip=torch.clamp,
+    clip=_clip,
     where=lambda c, x, y: torch.where(c, *_same_dtype(x, y)),
     sum=torch.sum,  # (a, dim, keepdim): called positionally, PyTorch's fastest path
     prod=_prod,
@@ -382,7 +415,10 @@ class PyTorchTensor(Tensor):
         from .._autodiff import map_tensors
 
         nested = _DEPTH.value > 0  # inside another gradient call: keep the graph for it
-        xg = x if nested and x.requires_grad else x.detach().requires_grad_(True)
+        # A new node for x (a view still connected to an outer call's graph, or a detached
+        # leaf): where x also reaches f another way (a second argument, a closed-over
+        # tensor), it is a constant there, as in JAX.
+        xg = x.view_as(x) if nested and x.requires_grad else x.detach().requires_grad_(True)
         _DEPTH.value += 1
         try:
             with torch.enable_grad():

@@ -17,7 +17,11 @@ page (``docs/migration.md``) lists every difference.
 from __future__ import annotations
 
 import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
 import sys
+from types import ModuleType as _ModuleType
 from typing import TYPE_CHECKING, Any
 
 from unitensor import index
@@ -35,24 +39,6 @@ if TYPE_CHECKING:
 __version__ = "0.30.0"
 """The EagerPy release whose API this package provides."""
 
-_SUBMODULES = (
-    "astensor",
-    "framework",
-    "lib",
-    "modules",
-    "norms",
-    "tensor",
-    "tensor.base",
-    "tensor.extensions",
-    "tensor.jax",
-    "tensor.numpy",
-    "tensor.pytorch",
-    "tensor.tensor",
-    "tensor.tensorflow",
-    "types",
-    "utils",
-)
-
 
 def __getattr__(name: str) -> Any:
     """The backend tensor classes, loaded on first access."""
@@ -61,13 +47,51 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+class _AliasLoader(importlib.abc.Loader):
+    """Loads ``eagerpy.<name>`` as this package's module ``<name>`` (the same object)."""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> _ModuleType:
+        return importlib.import_module(self.target)
+
+    def exec_module(self, module: _ModuleType) -> None:
+        """Nothing to run: the module was loaded under its own name."""
+
+
+class _AliasFinder(importlib.abc.MetaPathFinder):
+    """Resolves ``import eagerpy.<name>`` to this package's submodule, on first import.
+
+    Nothing is imported before it is asked for, so ``install()`` and ``import
+    eagerpy`` import no framework; ``import eagerpy.tensor.pytorch`` imports
+    PyTorch. It acts only while ``eagerpy`` in ``sys.modules`` is this package.
+    """
+
+    def find_spec(
+        self, fullname: str, path: Any = None, target: Any = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if not fullname.startswith("eagerpy.") or sys.modules.get("eagerpy") is not _PACKAGE:
+            return None
+        name = __name__ + fullname[len("eagerpy") :]
+        if importlib.util.find_spec(name) is None:
+            return None
+        return importlib.util.spec_from_loader(fullname, _AliasLoader(name))
+
+
+_PACKAGE = sys.modules[__name__]
+_FINDER = _AliasFinder()
+
+
 def install() -> None:
     """Make ``import eagerpy`` and ``import eagerpy.<submodule>`` give this package.
 
     Entries of a real EagerPy already in ``sys.modules`` are replaced;
     objects that were imported from it before the call keep pointing to
     it, so call ``install()`` before importing libraries built on EagerPy.
-    Calling it again does nothing more.
+    Calling it again does nothing more. No framework is imported: a
+    submodule that needs one (``eagerpy.tensor.pytorch``) loads it when it
+    is imported itself, as with the real EagerPy.
 
     Examples
     --------
@@ -88,10 +112,17 @@ def install() -> None:
     """
     for name in [n for n in sys.modules if n == "eagerpy" or n.startswith("eagerpy.")]:
         del sys.modules[name]
-    sys.modules["eagerpy"] = sys.modules[__name__]
+    sys.modules["eagerpy"] = _PACKAGE
+    # The submodules this package has loaded already, under both names; the name
+    # ``eagerpy.astensor`` must be registered here, or importing it as a module would
+    # rebind the package's function ``astensor`` to the module.
+    prefix = __name__ + "."
+    for name, module in list(sys.modules.items()):
+        if name.startswith(prefix):
+            sys.modules["eagerpy." + name[len(prefix) :]] = module
     sys.modules["eagerpy.astensor"] = _astensor_submodule
-    for sub in _SUBMODULES:
-        sys.modules[f"eagerpy.{sub}"] = importlib.import_module(f"{__name__}.{sub}")
+    if _FINDER not in sys.meta_path:
+        sys.meta_path.insert(0, _FINDER)
 
 
 __all__ = [
