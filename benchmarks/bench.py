@@ -8,8 +8,9 @@ within each round). If EagerPy is importable, the same unitensor-style code
 is timed with it too, as a third column.
 
 ``--ops`` prints instead where the time goes on 10x10 arrays: every
-operation of the two workloads alone, native against unitensor, and the
-overhead per call in microseconds.
+operation of the two workloads alone, and indexing (``t[:, 0]``,
+``t[idx]``, ``t[mask]``), native against unitensor, and the overhead per
+call in microseconds; its first row is native code against itself.
 
 Workloads:
 
@@ -18,7 +19,9 @@ Workloads:
   (eight operations), wrapping and unwrapping included;
 - both on a 10x10 and a 1000x1000 float32 array;
 - ``train step``: one gradient-descent step of the demo's MLP (autodiff);
-- ``round trip``: ``astensor(x).raw`` alone.
+- ``round trip``: ``astensor(x).raw`` alone;
+- ``noise``: the native 10x10 chain against itself, the floor below which
+  a ratio is noise.
 
 Run ``python benchmarks/bench.py`` (``make bench``); ``--docs`` also writes
 ``docs/benchmarks-results.md`` and ``docs/benchmarks.png``.
@@ -118,11 +121,38 @@ def _native_ops(
     )
 
 
+def _indexing_ops(name: str, x: Any) -> list[tuple[str, Callable[[Any], Any], Any]]:
+    """(label, native(x), index) for ``x[:, 0]``, ``x[idx]`` and ``x[mask]`` on 10x10.
+
+    The index is a native array of the framework, as code holding native
+    arrays would pass it; unitensor's side is ``t[index]``.
+    """
+    rng = np.random.default_rng(1)
+    idx_np = rng.integers(0, 10, size=5)
+    mask_np = rng.random((10, 10)) > 0.5
+    to_native = _native_ops(name)[0]
+    idx, mask = to_native(idx_np), to_native(mask_np)
+    if name == "tensorflow":
+        tf = _framework(name)
+        take = (lambda a, i=idx: tf.gather(a, i), idx)
+        masked = (lambda a, m=mask: tf.boolean_mask(a, m), mask)
+    else:
+        take = (lambda a, i=idx: a[i], idx)
+        masked = (lambda a, m=mask: a[m], mask)
+    column = slice(None), 0
+    return [
+        ("x[:, 0]", lambda a: a[:, 0], column),
+        ("x[idx]", *take),
+        ("x[mask]", *masked),
+    ]
+
+
 def _single_ops(name: str) -> list[tuple[str, Callable[[Any], Any], Callable[[Any], Any]]]:
     """(label, native(x), unitensor(t)) for each operation of the workloads alone.
 
     The unitensor side gets a tensor wrapped beforehand, so that its column
     is the cost of the operation alone (the first row times the wrapping).
+    The first row times native code against itself: the noise floor.
     """
     fw = _framework(name)
     if name == "numpy":
@@ -143,6 +173,7 @@ def _single_ops(name: str) -> list[tuple[str, Callable[[Any], Any], Callable[[An
         total, mean = (lambda x: jnp.sum(x, axis=-1)), jnp.mean
         clip = lambda x: jnp.clip(x, 0, 1)  # noqa: E731
     return [
+        ("noise: x - 0.5", lambda x: x - 0.5, lambda t: t.raw - 0.5),
         ("astensor(x).raw", lambda x: x, lambda t: ut.astensor(t.raw).raw),
         ("x - 0.5", lambda x: x - 0.5, lambda t: t - 0.5),
         ("0.01 * x", lambda x: 0.01 * x, lambda t: 0.01 * t),
@@ -166,7 +197,10 @@ def run_ops(budget: float, backends: tuple[str, ...]) -> None:
         to_native = _native_ops(name)[0]
         x = to_native(np.random.default_rng(0).random((10, 10), dtype=np.float32))
         t = ut.astensor(x)
-        for label, native, op in _single_ops(name):
+        ops = list(_single_ops(name))
+        for label, native_index, index in _indexing_ops(name, x):
+            ops.append((label, native_index, lambda t, i=index: t[i]))
+        for label, native, op in ops:
             (tn, tu), _ = measure([native, lambda x, op=op, t=t: op(t)], x, budget / 4)
             assert tn is not None and tu is not None
             print(
@@ -258,6 +292,9 @@ def run(budget: float, backends: tuple[str, ...] = BACKENDS) -> list[dict[str, A
         if ep is not None:
             ep_chain, ep_update = _wrapped_ops(ep, name == "jax")
             ep_round = _round_trip(ep)
+        x = to_native(np.random.default_rng(0).random((10, 10), dtype=np.float32))
+        again = _native_ops(name)[1]  # the same native code, timed as if it were unitensor's
+        rows.append(_row(name, "noise: chain 10x10", native_chain, again, None, x, budget))
         for size in (10, 1000):
             x = to_native(np.random.default_rng(0).random((size, size), dtype=np.float32))
             for label, native, mine, theirs in (
