@@ -7,7 +7,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: demo test lint typecheck pytest docs install clean bench bench-docs
+.PHONY: demo test lint typecheck pytest docs install clean bench bench-docs generate
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -40,6 +40,12 @@ docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict -q
 
 test: lint typecheck pytest docs
+
+# The function forms (ut.sum(t) for t.sum()) and the backends' public names are generated
+# from the Tensor class and the registry into src/unitensor/_functions.py; run this after
+# adding or changing an operation or a backend (tests/test_layout.py fails when it is stale).
+generate: $(STAMP)
+	$(PY) -m unitensor._codegen
 
 clean:
 	rm -rf $(VENV) build dist site src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,16 +1,17 @@
 """Shared configuration and helpers for the unitensor test suite.
 
-Backend selection:
+Backend selection (the backends are those of ``unitensor._registry.BACKENDS``):
 
 * ``--backend NAME`` (repeatable, or comma separated) picks the backends to run;
-  by default every installed one among numpy, torch, tensorflow and jax is used.
+  by default every installed one is used.
 * ``UNITENSOR_REQUIRE_BACKENDS=numpy,torch,...`` turns a missing (not importable)
   framework into a hard session failure instead of a silent omission.
 
 Helpers (import them with ``from conftest import ...``):
 
 * ``make(backend, np_array)``: a unitensor Tensor wrapping a *native* array of that
-  framework built from ``np_array`` (independently of unitensor's own conversion).
+  framework built from ``np_array`` with the framework's own function (the registry
+  entry's ``asarray``), independently of unitensor's own conversion.
 * ``to_numpy(tensor_or_raw)``: the raw native array converted with the framework's own
   method (never through unitensor).
 * ``expected_dtype(backend, np_dtype)``: the dtype the spec prescribes, adjusted for JAX
@@ -32,9 +33,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-ALL_BACKENDS = ("numpy", "torch", "tensorflow", "jax")
-GRAD_BACKENDS = ("torch", "tensorflow", "jax")
-_MODULES = {"numpy": "numpy", "torch": "torch", "tensorflow": "tensorflow", "jax": "jax"}
+from unitensor._registry import BACKENDS, array_types, backend_class, resolve
+
+ALL_BACKENDS = tuple(BACKENDS)
+_MODULES = {name: b.modules[0] for name, b in BACKENDS.items()}
+_ROOTS = {root: name for name, b in BACKENDS.items() for root in b.modules}
 
 SRC_DIR = Path(__file__).resolve().parent.parent / "src"
 
@@ -52,7 +55,7 @@ def pytest_addoption(parser):
         default=[],
         metavar="NAME",
         help=(
-            "backend(s) to test: numpy, torch, tensorflow, jax; repeatable or comma "
+            f"backend(s) to test: {', '.join(ALL_BACKENDS)}; repeatable or comma "
             "separated (default: every installed one)"
         ),
     )
@@ -129,12 +132,34 @@ def selected_backends():
     return list(_SELECTED)
 
 
+def differentiable(name):
+    """Whether backend ``name`` can differentiate (its primitives have ``value_and_grad``)."""
+    return backend_class(name)._ns.value_and_grad is not None
+
+
+def grad_backends():
+    """The selected backends that can differentiate."""
+    return [b for b in selected_backends() if differentiable(b)]
+
+
+class _GradBackends:
+    """``name in GRAD_BACKENDS``: whether a backend can differentiate (asked of it)."""
+
+    def __contains__(self, name):
+        return name in BACKENDS and differentiable(name)
+
+    def __iter__(self):
+        return iter([b for b in ALL_BACKENDS if differentiable(b)])
+
+
+GRAD_BACKENDS = _GradBackends()
+
+
 def pytest_generate_tests(metafunc):
     if "backend" in metafunc.fixturenames:
         metafunc.parametrize("backend", selected_backends(), indirect=True)
     if "grad_backend" in metafunc.fixturenames:
-        names = [b for b in selected_backends() if b in GRAD_BACKENDS]
-        metafunc.parametrize("grad_backend", names, indirect=True)
+        metafunc.parametrize("grad_backend", grad_backends(), indirect=True)
 
 
 @pytest.fixture
@@ -167,23 +192,21 @@ def jax_x64_enabled():
 
 
 def native(backend, np_array):
-    """A native array of ``backend`` built from ``np_array`` without unitensor."""
+    """A native array of ``backend`` built from ``np_array`` without unitensor.
+
+    The framework's own function named by the registry entry makes it from a
+    fresh C-contiguous copy. A framework that cannot take a NumPy bfloat16
+    array directly gets it as float32 and casts it (with unitensor's astype,
+    the one place this helper uses unitensor).
+    """
     a = np.array(np_array, copy=True, order="C")
-    if backend == "numpy":
-        return a
-    if backend == "torch":
-        import torch
-
-        return torch.from_numpy(a).clone()  # a is a fresh C-contiguous copy
-    if backend == "tensorflow":
-        import tensorflow as tf
-
-        return tf.constant(a)
-    if backend == "jax":
-        import jax.numpy as jnp
-
-        return jnp.asarray(a)
-    raise ValueError(backend)
+    asarray = resolve(BACKENDS[backend].asarray)
+    try:
+        return asarray(a)
+    except (TypeError, ValueError, RuntimeError):
+        if a.dtype.name != "bfloat16":
+            raise
+        return _unitensor().astensor(asarray(a.astype(np.float32))).astype("bfloat16").raw
 
 
 def make(backend, np_array):
@@ -192,50 +215,33 @@ def make(backend, np_array):
 
 
 def native_type(backend):
-    if backend == "numpy":
-        return (np.ndarray, np.generic)  # 0-d results may be numpy scalars
-    if backend == "torch":
-        import torch
-
-        return torch.Tensor
-    if backend == "tensorflow":
-        import tensorflow as tf
-
-        return (tf.Tensor, tf.Variable)
-    if backend == "jax":
-        import jax
-
-        return jax.Array
-    raise ValueError(backend)
+    """The native array types of ``backend`` (0-d NumPy results may be NumPy scalars)."""
+    return array_types(backend)
 
 
 def backend_of_raw(raw):
-    """The framework a raw (native) array belongs to, decided without unitensor."""
-    mod = type(raw).__module__.split(".")[0]
-    if isinstance(raw, np.ndarray | np.generic):
-        return "numpy"
-    if mod == "torch":
-        return "torch"
-    if mod in ("tensorflow", "tf_keras", "keras"):
-        return "tensorflow"
-    if mod in ("jax", "jaxlib"):
-        return "jax"
-    raise TypeError(f"unknown native array type {type(raw)!r}")
+    """The backend a raw (native) array belongs to, by the module of its type."""
+    name = _ROOTS.get(type(raw).__module__.split(".")[0])
+    if name is None or not isinstance(raw, array_types(name)):
+        raise TypeError(f"unknown native array type {type(raw)!r}")
+    return name
 
 
 def to_numpy(x):
-    """Convert a Tensor's raw array (or a raw array) to numpy with the framework itself."""
-    raw = x.raw if _unitensor().istensor(x) else x
-    kind = backend_of_raw(raw)
-    if kind == "numpy":
-        return np.asarray(raw)
-    if kind == "torch":
-        return raw.detach().cpu().numpy()
-    if kind == "tensorflow":
-        return raw.numpy()
-    import jax
+    """Convert a Tensor's raw array (or a raw array) to numpy with the framework itself.
 
-    return np.asarray(jax.device_get(raw))
+    ``numpy.asarray`` reads every framework's CPU arrays; a tensor that
+    requires a gradient (PyTorch) is detached first.
+    """
+    raw = x.raw if _unitensor().istensor(x) else x
+    backend_of_raw(raw)  # a native array of a known framework
+    detach = getattr(raw, "detach", None)
+    if callable(detach):
+        raw = detach()
+    try:
+        return np.asarray(raw)
+    except TypeError:  # a dtype NumPy lacks natively (PyTorch's bfloat16)
+        return np.asarray(_unitensor().astensor(raw).numpy())
 
 
 def as_np_dtype(dtype):
@@ -250,17 +256,20 @@ def as_np_dtype(dtype):
     return np.dtype(dtype)
 
 
+_HELD: dict[tuple[str, str], np.dtype] = {}
+
+
 def expected_dtype(backend, np_dtype):
-    """The dtype ``backend`` must produce where the spec prescribes ``np_dtype``."""
+    """The dtype ``backend`` must produce where the spec prescribes ``np_dtype``.
+
+    That is the dtype the framework itself holds for an array of that dtype
+    (JAX without 64-bit mode holds int32 for int64), asked of the framework.
+    """
     d = np.dtype(np_dtype)
-    if backend == "jax" and not jax_x64_enabled():
-        d = {
-            np.dtype("int64"): np.dtype("int32"),
-            np.dtype("float64"): np.dtype("float32"),
-            np.dtype("uint64"): np.dtype("uint32"),
-            np.dtype("complex128"): np.dtype("complex64"),
-        }.get(d, d)
-    return d
+    key = (backend, d.name)
+    if key not in _HELD:
+        _HELD[key] = as_np_dtype(native(backend, np.zeros(1, dtype=d)).dtype)
+    return _HELD[key]
 
 
 def supports_float64(backend):

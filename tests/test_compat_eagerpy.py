@@ -210,9 +210,12 @@ def test_install_imports_no_framework():
         frameworks = ("torch", "tensorflow", "jax")
         print(*[name in sys.modules for name in frameworks])
         assert callable(ep.astensor) and eagerpy.astensor is ep.astensor
-        import eagerpy.tensor.pytorch
+        import eagerpy.tensor.pytorch  # as in EagerPy, the class needs no torch yet
         print(*[name in sys.modules for name in frameworks])
         print(eagerpy.tensor.pytorch.PyTorchTensor.__name__, ep.PyTorchTensor.__name__)
+        import torch
+        t = ep.PyTorchTensor(torch.ones(2))
+        print(type(t).__name__, t.sum().item())
         """
     )
     out = subprocess.run(
@@ -220,5 +223,6 @@ def test_install_imports_no_framework():
     )
     lines = out.stdout.splitlines()
     assert lines[0].split() == ["False", "False", "False"]
-    assert lines[1].split() == ["True", "False", "False"]
+    assert lines[1].split() == ["False", "False", "False"]
     assert lines[2].split() == ["PyTorchTensor", "PyTorchTensor"]
+    assert lines[3].split() == ["PyTorchTensor", "2.0"]

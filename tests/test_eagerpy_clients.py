@@ -778,17 +778,9 @@ def test_install_then_import_eagerpy_imports_no_framework(impl):
     assert lines["AFTER-WASSERSTEIN"] == "[]"
 
 
-def test_gudhi_knn_numpy_autodiff_imports_no_torch(impl, request):
+def test_gudhi_knn_numpy_autodiff_imports_no_torch(impl):
     """gudhi's KNN autodiff path tests ``isinstance(diff, ep.PyTorchTensor)`` on NumPy data:
-    on EagerPy that needs no torch."""
-    if impl == "unitensor":
-        request.applymarker(
-            pytest.mark.xfail(
-                strict=True,
-                reason="ut.PyTorchTensor imports torch: the backend classes become "
-                "framework-free in the layout by chapters (issue 11)",
-            )
-        )
+    on EagerPy that needs no torch, and on unitensor neither (the classes import no framework)."""
     more = """
     import numpy as np
     from gudhi.point_cloud.knn import KNearestNeighbors

@@ -6,19 +6,22 @@
 >>> x.square().sum().sqrt().item()
 5.0
 
-Importing unitensor imports no framework but NumPy. A framework's backend
-is loaded the first time one of its arrays is wrapped; the backend tensor
-classes (``ut.PyTorchTensor`` and so on) are imported on first access.
+Importing unitensor imports no framework but NumPy, and neither does
+looking at a backend's class (``isinstance(x, ut.PyTorchTensor)``): a
+framework is imported the first time one of its arrays is wrapped.
 """
 
 from __future__ import annotations
 
 import math as _math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import _functions, modules, norms
-from ._autodiff import grad, value_and_grad, value_and_grad_fn, value_aux_and_grad
-from ._backends.numpy import NumPyTensor
+from ._api.autodiff import grad, value_and_grad, value_and_grad_fn, value_aux_and_grad
+from ._api.creation import meshgrid
+from ._api.elementwise_comparison import maximum, minimum
+from ._api.elementwise_logical import logical_and, logical_or
+from ._api.manipulation import concat, concatenate, stack
 from ._convert import convert
 from ._errors import (
     AxisError,
@@ -30,16 +33,11 @@ from ._errors import (
     UnitensorError,
     UnsupportedTypeError,
 )
-from ._functions import *  # noqa: F403  # every function form; the names are in its __all__
+from ._functions import *  # noqa: F403  # function forms, backend classes and module wrappers
 from ._registry import astensor, astensor_, astensors, astensors_, istensor, seed
 from ._tensor import Tensor
 from .dtypes import DTYPES as _DTYPES
 from .dtypes import DType
-
-if TYPE_CHECKING:
-    from ._backends.jax import JAXTensor
-    from ._backends.tensorflow import TensorFlowTensor
-    from ._backends.torch import PyTorchTensor
 
 __version__ = "0.1.0"
 
@@ -59,14 +57,6 @@ class _IndexBuilder:
 index = _IndexBuilder()
 """Build an index once and reuse it: ``i = ut.index[:, 0]; t[i]``."""
 
-numpy = modules.numpy
-"""NumPy's module speaking tensors (see [`unitensor.modules`][unitensor.modules])."""
-torch = modules.torch
-"""PyTorch's module speaking tensors."""
-tensorflow = modules.tensorflow
-"""TensorFlow's module speaking tensors."""
-jax = modules.jax
-"""JAX's module speaking tensors (``ut.jax.numpy`` is ``jax.numpy``)."""
 newaxis = None
 """Alias of ``None`` in an index: inserts an axis of length 1."""
 inf = _math.inf
@@ -89,22 +79,6 @@ float32 = _DTYPES["float32"]
 float64 = _DTYPES["float64"]
 complex64 = _DTYPES["complex64"]
 complex128 = _DTYPES["complex128"]
-
-_LAZY_CLASSES = {
-    "PyTorchTensor": "torch",
-    "TensorFlowTensor": "tensorflow",
-    "JAXTensor": "jax",
-}
-
-
-def __getattr__(name: str) -> Any:
-    """Import a backend tensor class (and so its framework) on first access."""
-    if name in _LAZY_CLASSES:
-        from ._registry import backend_class
-
-        return backend_class(_LAZY_CLASSES[name])
-    raise AttributeError(f"module 'unitensor' has no attribute {name!r}")
-
 
 __all__ = [
     "AxisError",
@@ -131,11 +105,7 @@ __all__ = [
     "uint16",
     "uint32",
     "uint64",
-    "JAXTensor",
-    "NumPyTensor",
-    "PyTorchTensor",
     "Tensor",
-    "TensorFlowTensor",
     "__version__",
     "astensor",
     "convert",
@@ -145,10 +115,6 @@ __all__ = [
     "newaxis",
     "norms",
     "modules",
-    "numpy",
-    "torch",
-    "tensorflow",
-    "jax",
     "astensor_",
     "astensors",
     "astensors_",
@@ -158,5 +124,13 @@ __all__ = [
     "value_and_grad",
     "value_and_grad_fn",
     "value_aux_and_grad",
+    "concat",
+    "concatenate",
+    "stack",
+    "meshgrid",
+    "minimum",
+    "maximum",
+    "logical_and",
+    "logical_or",
 ]
 __all__ += _functions.__all__

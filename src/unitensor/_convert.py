@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from ._api._base import wrap
 from ._registry import astensor, backend_class
 from ._tensor import Tensor
 
@@ -58,10 +59,8 @@ def convert(t: Any, backend: str) -> Tensor:
     if type(src) is cls:
         return src
     raw = src.raw
-    source: Any = getattr(type(src), "_dlpack_source", None)
     try:
-        exported: Any = source(raw) if source is not None else raw
-        return cls(cls._ns.from_dlpack(exported))
+        return wrap(cls, cls._ns.from_dlpack(src._ns.dlpack_source(raw)))
     except Exception:  # DLPack refused (device, dtype, layout): copy through the host
         copy = np.array(src.numpy(), order="C", copy=True)
-        return cls(cls._ns.from_dlpack(copy))
+        return wrap(cls, cls._ns.from_dlpack(copy))

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 if TYPE_CHECKING:
-    from ._tensor import Tensor
+    from ._api._base import TensorBase
 
 __all__ = [
     "AdvancedOps",
@@ -48,7 +48,7 @@ def _is_numpy(x: object) -> bool:
     return isinstance(x, np.ndarray | np.generic)
 
 
-def _item(t: Tensor, item: Any) -> Any:
+def _item(t: TensorBase, item: Any) -> Any:
     """Normalise one index item (see the module docstring)."""
     if item is None or item is Ellipsis or item.__class__ is int or item.__class__ is slice:
         return item
@@ -85,7 +85,7 @@ def _item(t: Tensor, item: Any) -> Any:
     return raw
 
 
-def index_operand(t: Tensor, indices: Any) -> Any:
+def index_operand(t: TensorBase, indices: Any) -> Any:
     """An integer index array for ``t`` as a native array of ``t``'s framework.
 
     ``indices`` is a tensor or native array of ``t``'s framework, or a NumPy
@@ -102,7 +102,7 @@ def index_operand(t: Tensor, indices: Any) -> Any:
     return t._unwrap(item)
 
 
-def normalize_index(t: Tensor, index: Any) -> Any:
+def normalize_index(t: TensorBase, index: Any) -> Any:
     """``index`` with tensors unwrapped and lists / foreign arrays made native.
 
     A single item stays a single item; a tuple stays a tuple.

@@ -1,13 +1,18 @@
-"""Backend registry: from a native array's type to its tensor class.
+"""Backend registry: one entry per backend, and from a native array to its tensor class.
 
-A native array is recognised by the top-level module its type comes from
-(``torch``, ``tensorflow``, ``jax`` / ``jaxlib``, ``numpy``), so no
-framework is imported until one of its arrays is seen, and the backend
-module (``unitensor._backends.<name>``) is imported on first use. After the
-first look-up of a type, finding its tensor class costs one dict access.
+``BACKENDS`` has one entry per backend, and everything about a backend that
+is not its primitives follows from it: where its module is
+(``unitensor._backends.<name>``), its tensor class and framework name, the
+top-level modules its array types come from, the "supported" list in
+errors, the public class names ``ut.<ClassName>``, the module wrappers
+``ut.<name>``, and the test suite's ``--backend`` choices. Adding a backend
+is one new module in ``unitensor._backends`` and one line here (then ``make
+generate``, which writes the public names into ``_functions.py``).
 
-Adding a backend means one new module in ``_backends`` and one line in
-``BACKENDS``.
+A native array is recognised by the top-level module its type comes from,
+so no framework is imported until one of its arrays is seen; the backend's
+primitives (and with them its framework) load on first use. After the first
+look-up of a type, finding its tensor class costs one dict access.
 """
 
 # pyright: reportPrivateUsage=false
@@ -16,63 +21,139 @@ Adding a backend means one new module in ``_backends`` and one line in
 from __future__ import annotations
 
 import importlib
+import sys
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
 
 import numpy as np
 
 from ._errors import UnsupportedTypeError
-from ._tensor import Tensor, _new
 
 if TYPE_CHECKING:
     import jax
     import torch
 
+    from ._api._base import TensorBase
+    from ._backends import Primitives
     from ._backends.jax import JAXTensor
     from ._backends.numpy import NumPyTensor
     from ._backends.torch import PyTorchTensor
+    from ._tensor import Tensor
 
-T = TypeVar("T", bound=Tensor)
+T = TypeVar("T", bound="Tensor")
 
 __all__ = [
     "BACKENDS",
+    "Backend",
+    "array_types",
     "astensor",
     "astensor_",
     "astensors",
     "astensors_",
     "backend_class",
     "istensor",
+    "load_primitives",
+    "register_base",
+    "register_class",
+    "resolve",
     "seed",
 ]
 
-BACKENDS: dict[str, tuple[str, str]] = {
-    # backend name: (module in unitensor._backends, tensor class)
-    "numpy": ("numpy", "NumPyTensor"),
-    "torch": ("torch", "PyTorchTensor"),
-    "tensorflow": ("tensorflow", "TensorFlowTensor"),
-    "jax": ("jax", "JAXTensor"),
-}
-"""Backend name -> (backend module, tensor class name)."""
 
-_ROOT_MODULE: dict[str, str] = {
-    "numpy": "numpy",
-    "torch": "torch",
-    "tensorflow": "tensorflow",
-    "keras": "tensorflow",
-    "jax": "jax",
-    "jaxlib": "jax",
+@dataclass(frozen=True, slots=True)
+class Backend:
+    """One backend: what unitensor needs to know of it besides its primitives.
+
+    Attributes
+    ----------
+    name
+        The backend's name (``ut.convert(t, name)``, ``--backend name``); its
+        module is ``unitensor._backends.<name>``, and ``ut.<name>`` wraps the
+        framework's module ``modules[0]``.
+    framework
+        The framework's name in messages, such as ``"PyTorch"``.
+    class_name
+        The tensor class, defined in the backend module with
+        ``class <class_name>(Tensor, backend=name)``.
+    modules
+        The top-level modules its array types come from (the first is the
+        framework's import name).
+    array_types
+        Its array types, as ``module.name``: ``ut.astensor`` wraps their
+        instances (subclasses included), and errors name them.
+    asarray
+        The framework's own function making one of its arrays from a NumPy
+        array (the test suite builds its inputs with it, not with unitensor).
+    """
+
+    name: str
+    framework: str
+    class_name: str
+    modules: tuple[str, ...]
+    array_types: tuple[str, ...]
+    asarray: str
+
+
+BACKENDS: dict[str, Backend] = {
+    b.name: b
+    for b in (
+        Backend(
+            "numpy",
+            "NumPy",
+            "NumPyTensor",
+            ("numpy",),
+            ("numpy.ndarray", "numpy.generic"),
+            "numpy.asarray",
+        ),
+        Backend(
+            "torch", "PyTorch", "PyTorchTensor", ("torch",), ("torch.Tensor",), "torch.asarray"
+        ),
+        Backend(
+            "tensorflow",
+            "TensorFlow",
+            "TensorFlowTensor",
+            ("tensorflow", "keras"),
+            ("tensorflow.Tensor", "tensorflow.Variable"),
+            "tensorflow.constant",
+        ),
+        Backend(
+            "jax",
+            "JAX",
+            "JAXTensor",
+            ("jax", "jaxlib"),
+            ("jax.Array", "jax.core.Tracer"),
+            "jax.numpy.asarray",
+        ),
+    )
 }
+"""Backend name -> ``Backend``: one entry per backend."""
+
+_ROOT_MODULE: dict[str, str] = {root: b.name for b in BACKENDS.values() for root in b.modules}
 """Top-level module of an array type -> backend name."""
 
 _CLASS_OF_TYPE: dict[type, type[Tensor]] = {}
+_CLASSES: dict[str, type[Tensor]] = {}
 _LOADED: dict[str, type[Tensor]] = {}
-_LOCK = threading.Lock()
+_LOCK = threading.RLock()
 _SEED: list[int] = []
+_BASE: list[type[TensorBase]] = []
+_new = object.__new__
+
+
+def register_base(cls: type[TensorBase]) -> None:
+    """Learn the base class of every tensor (``unitensor._api._base`` calls this once)."""
+    _BASE[:] = [cls]
+
+
+def register_class(cls: Any) -> None:
+    """Learn a backend's tensor class (its ``__init_subclass__`` calls this)."""
+    _CLASSES[cls.backend] = cls
 
 
 def backend_class(name: str) -> type[Tensor]:
-    """The tensor class of backend ``name``, importing the backend on first use.
+    """The tensor class of backend ``name``, importing its module (not its framework).
 
     Parameters
     ----------
@@ -84,15 +165,13 @@ def backend_class(name: str) -> type[Tensor]:
     -------
     type[Tensor]
         The backend's tensor class, such as
-        [`NumPyTensor`][unitensor.NumPyTensor]. If [`seed`][unitensor.seed]
-        was called before, the backend is seeded on load.
+        [`NumPyTensor`][unitensor.NumPyTensor]. Its framework is imported
+        when its primitives are first used.
 
     Raises
     ------
     ValueError
         If ``name`` is not one of ``BACKENDS``.
-    ImportError
-        If the framework is not installed.
 
     Examples
     --------
@@ -102,19 +181,69 @@ def backend_class(name: str) -> type[Tensor]:
     'NumPyTensor'
     """
     try:
-        return _LOADED[name]
+        return _CLASSES[name]
     except KeyError:
         pass
     if name not in BACKENDS:
         raise ValueError(f"unknown backend {name!r}; known: {', '.join(BACKENDS)}")
-    module, cls_name = BACKENDS[name]
+    importlib.import_module(f"unitensor._backends.{name}")
+    return _CLASSES[name]
+
+
+def load_primitives(cls: type[TensorBase]) -> Primitives:
+    """Load the primitives of a backend class, importing its framework; seed it.
+
+    Called once per backend, by the first look-up of ``cls._ns``; the
+    primitives are stored on the class, where later look-ups find them.
+
+    Raises
+    ------
+    TypeError
+        If ``cls`` is not a backend's tensor class.
+    ImportError
+        If the framework is not installed.
+    """
+    if cls.backend not in BACKENDS:
+        raise TypeError(f"{cls.__name__} is not a backend's tensor class: it has no primitives")
     with _LOCK:
-        mod = importlib.import_module(f"unitensor._backends.{module}")
-        cls: type[Tensor] = getattr(mod, cls_name)
+        loaded: Primitives | None = cls.__dict__.get("_ns")
+        if loaded is not None:  # another thread loaded it meanwhile
+            return loaded
+        ns: Primitives = sys.modules[cls.__module__].primitives()
         if _SEED:
-            cls._ns.seed(_SEED[-1])
-        _LOADED[name] = cls
-    return cls
+            ns.seed(_SEED[-1])
+        cls._ns = ns
+        _LOADED[cls.backend] = cls  # type: ignore[assignment]  # a backend's class
+    return ns
+
+
+def resolve(dotted: str) -> Any:
+    """The object a ``module.name`` string names, importing the module.
+
+    Examples
+    --------
+    >>> from unitensor._registry import resolve
+    >>> resolve("numpy.ndarray").__name__
+    'ndarray'
+    """
+    module, _, name = dotted.rpartition(".")
+    return getattr(importlib.import_module(module), name)
+
+
+_TYPES: dict[str, tuple[type, ...]] = {}
+
+
+def array_types(name: str) -> tuple[type, ...]:
+    """The array types of backend ``name`` (importing its framework), cached."""
+    try:
+        return _TYPES[name]
+    except KeyError:
+        types = tuple(resolve(t) for t in BACKENDS[name].array_types)
+        return _TYPES.setdefault(name, types)
+
+
+def _supported() -> str:
+    return ", ".join(t for b in BACKENDS.values() for t in b.array_types)
 
 
 def _class_for_type(tp: type) -> type[Tensor]:
@@ -127,14 +256,14 @@ def _class_for_type(tp: type) -> type[Tensor]:
     """
     root = tp.__module__.partition(".")[0]
     name = _ROOT_MODULE.get(root)
-    if name is not None:
+    if name is not None and issubclass(tp, array_types(name)):
         cls = backend_class(name)
-        if cls._ns.accepts(tp):
-            _CLASS_OF_TYPE[tp] = cls
-            return cls
+        cls._ns  # noqa: B018  # the framework's primitives load with its first array
+        _CLASS_OF_TYPE[tp] = cls
+        return cls
     raise UnsupportedTypeError(
         f"unitensor cannot wrap an object of type {tp.__module__}.{tp.__qualname__}; "
-        "supported: numpy.ndarray, torch.Tensor, tf.Tensor, tf.Variable and jax.Array"
+        f"supported: {_supported()}"
     )
 
 
@@ -186,8 +315,8 @@ def astensor(x: Any) -> Tensor:
     try:  # the hot path: one dict lookup, no isinstance and no __init__ call
         cls = _CLASS_OF_TYPE[x.__class__]
     except KeyError:
-        if isinstance(x, Tensor):
-            return x
+        if isinstance(x, _BASE[0]):
+            return cast("Tensor", x)
         cls = _class_for_type(x.__class__)
     out = _new(cls)
     out.raw = x
@@ -225,7 +354,7 @@ def astensors(*xs: Any) -> tuple[Tensor, ...]:
 
 def restore_type_for(x: Any) -> Callable[[Any], Any]:
     """The ``restore_type`` function for an input ``x``."""
-    if isinstance(x, Tensor):
+    if isinstance(x, _BASE[0]):
         return _identity
     return _to_raw
 
@@ -237,7 +366,7 @@ def _identity(*ts: Any) -> Any:
 
 def _to_raw(*ts: Any) -> Any:
     """Return the native arrays of the tensors (inputs were native arrays)."""
-    raws = tuple(t.raw if isinstance(t, Tensor) else t for t in ts)
+    raws = tuple(t.raw if isinstance(t, _BASE[0]) else t for t in ts)
     return raws[0] if len(raws) == 1 else raws
 
 
@@ -341,7 +470,7 @@ def istensor(x: Any) -> bool:
     >>> ut.istensor(a), ut.istensor(ut.astensor(a))
     (False, True)
     """
-    return isinstance(x, Tensor)
+    return isinstance(x, _BASE[0])
 
 
 def seed(n: int) -> None:

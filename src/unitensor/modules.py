@@ -21,49 +21,17 @@ from typing import Any
 
 import numpy as np
 
-from ._registry import astensor
+from ._registry import BACKENDS, astensor
 from ._tensor import Tensor
+from ._tree import map_containers
 
-__all__ = [
-    "ModuleWrapper",
-    "jax",
-    "numpy",
-    "tensorflow",
-    "torch",
-    "map_containers",
-    "wrap_function",
-]
+__all__ = ["ModuleWrapper", "map_containers", "wrap_function", "wrapper"]
 
 
 def _unwrap(x: Any) -> Any:
     if isinstance(x, Tensor):
         return x.raw
     return map_containers(_unwrap, x, x)
-
-
-def map_containers(fn: Callable[[Any], Any], x: Any, default: Any) -> Any:
-    """``fn`` applied inside lists, tuples (named too) and dicts; ``default`` otherwise.
-
-    Only one level is mapped: ``fn`` receives the elements as they are.
-
-    Examples
-    --------
-    >>> from unitensor.modules import map_containers
-    >>> map_containers(str, [1, (2, 3)], None)
-    ['1', '(2, 3)']
-    >>> map_containers(str, {"a": 1}, None), map_containers(str, 5, "not a container")
-    ({'a': '1'}, 'not a container')
-    """
-    kind: Any = x.__class__
-    values: Any = x  # the tests below narrow x, not these two
-    if type(x) is list or type(x) is tuple:
-        return kind(fn(v) for v in values)
-    if type(x) is dict:
-        return {k: fn(v) for k, v in values.items()}
-    if isinstance(x, tuple):  # a named tuple or a structseq (torch.sort, numpy's svd, ...)
-        items = [fn(v) for v in values]
-        return kind(*items) if hasattr(values, "_fields") else kind(items)
-    return default
 
 
 def _wrap(x: Any) -> Any:
@@ -207,11 +175,36 @@ def wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
     return _Function(fn)
 
 
-numpy = ModuleWrapper("numpy")
-"""``numpy``, speaking tensors."""
-torch = ModuleWrapper("torch")
-"""``torch``, speaking tensors."""
-tensorflow = ModuleWrapper("tensorflow")
-"""``tensorflow``, speaking tensors."""
-jax = ModuleWrapper("jax")
-"""``jax``, speaking tensors (``ut.jax.numpy`` is ``jax.numpy``)."""
+_WRAPPERS: dict[str, ModuleWrapper] = {}
+
+
+def wrapper(name: str) -> ModuleWrapper:
+    """The module wrapper of backend ``name``: ``ut.torch`` is ``wrapper("torch")``.
+
+    Each backend of the registry has one, wrapping its framework's module;
+    ``unitensor.modules.torch`` and ``ut.torch`` are the same object.
+
+    Raises
+    ------
+    AttributeError
+        If ``name`` is not a backend.
+
+    Examples
+    --------
+    >>> import unitensor as ut
+    >>> from unitensor.modules import wrapper
+    >>> wrapper("torch") is ut.torch
+    True
+    """
+    try:
+        return _WRAPPERS[name]
+    except KeyError:
+        pass
+    if name not in BACKENDS:
+        raise AttributeError(f"no backend named {name!r}; known: {', '.join(BACKENDS)}")
+    return _WRAPPERS.setdefault(name, ModuleWrapper(BACKENDS[name].modules[0]))
+
+
+def __getattr__(name: str) -> ModuleWrapper:
+    """``unitensor.modules.<backend>``: the backend's module wrapper (see ``wrapper``)."""
+    return wrapper(name)

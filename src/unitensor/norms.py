@@ -3,26 +3,25 @@
 Each function takes a tensor ``x``, an ``axis`` (``None`` for all axes,
 an int or a tuple) and ``keepdims``, and returns the norm with the reduced
 shape in ``x``'s float dtype (integer input gives float32). The same
-functions are methods of ``t.norms``: ``x.norms.linf(axis=1)``.
+functions are methods of ``t.norms``: ``x.norms.linf(axis=1)``, where
+they are written (``unitensor._api.linear_algebra``).
 """
-
-# pyright: reportPrivateUsage=false
-# (this module is part of the Tensor implementation and uses its protected members)
 
 from __future__ import annotations
 
-import math
-from typing import TypeVar
+from typing import TypeVar, cast
 
-from ._tensor import Axes, Tensor
+from ._registry import astensor
+from ._tensor import Axes, Scalar, Tensor
 
 __all__ = ["l0", "l1", "l2", "linf", "lp"]
 
 T = TypeVar("T", bound=Tensor)
 
 
-def _float(x: T) -> T:
-    return type(x)(x._floating_any())
+def _w(x: T | Scalar) -> T:
+    """``x`` as a tensor (native arrays are wrapped)."""
+    return x if isinstance(x, Tensor) else cast(T, astensor(x))
 
 
 def l0(x: T, axis: Axes = None, keepdims: bool = False) -> T:
@@ -54,8 +53,7 @@ def l0(x: T, axis: Axes = None, keepdims: bool = False) -> T:
     >>> ut.norms.l0(ut.astensor(np.array([0.0, 2.0, -1.0]))).item()
     2.0
     """
-    xf = _float(x)
-    return xf.astype("bool").astype(xf.dtype).sum(axis, keepdims)
+    return _w(x).norms.l0(axis, keepdims)
 
 
 def l1(x: T, axis: Axes = None, keepdims: bool = False) -> T:
@@ -89,7 +87,7 @@ def l1(x: T, axis: Axes = None, keepdims: bool = False) -> T:
     >>> ut.norms.l1(ut.astensor(np.array([[1, -2], [3, 0]])), axis=1)
     NumPyTensor(array([3., 3.], dtype=float32))
     """
-    return _float(x).abs().sum(axis, keepdims)
+    return _w(x).norms.l1(axis, keepdims)
 
 
 def l2(x: T, axis: Axes = None, keepdims: bool = False) -> T:
@@ -123,9 +121,7 @@ def l2(x: T, axis: Axes = None, keepdims: bool = False) -> T:
     >>> ut.norms.l2(ut.astensor(np.array([3.0, -4.0]))).item()
     5.0
     """
-    s = _float(x).square().sum(axis, keepdims)
-    positive = s > 0
-    return positive.where(positive.where(s, 1).sqrt(), 0)
+    return _w(x).norms.l2(axis, keepdims)
 
 
 def linf(x: T, axis: Axes = None, keepdims: bool = False) -> T:
@@ -159,7 +155,7 @@ def linf(x: T, axis: Axes = None, keepdims: bool = False) -> T:
     >>> ut.norms.linf(ut.astensor(np.array([3.0, -4.0]))).item()
     4.0
     """
-    return _float(x).abs().max(axis, keepdims)
+    return _w(x).norms.linf(axis, keepdims)
 
 
 def lp(x: T, p: float, axis: Axes = None, keepdims: bool = False) -> T:
@@ -200,14 +196,4 @@ def lp(x: T, p: float, axis: Axes = None, keepdims: bool = False) -> T:
     >>> round(ut.norms.lp(ut.astensor(np.array([3.0, -4.0])), 3).item(), 4)
     4.4979
     """
-    if not p >= 0:
-        raise ValueError(f"lp norm needs p >= 0, got {p}")
-    if p == 0:
-        return l0(x, axis, keepdims)
-    if p == 1:
-        return l1(x, axis, keepdims)
-    if p == 2:
-        return l2(x, axis, keepdims)
-    if math.isinf(p):
-        return linf(x, axis, keepdims)
-    return (_float(x).abs() ** p).sum(axis, keepdims) ** (1 / p)
+    return _w(x).norms.lp(p, axis, keepdims)

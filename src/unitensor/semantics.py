@@ -61,8 +61,8 @@ _PROMOTE_HIDDEN = (
 
 _GROUPS: list[tuple[str, Rule]] = [
     (
-        "sqrt exp log log1p log2 log10 sin cos tan arcsin arccos arctan sinh cosh tanh "
-        "arcsinh arccosh arctanh",
+        "sqrt exp log log1p log2 log10 sin cos tan asin acos atan sinh cosh tanh "
+        "asinh acosh atanh arcsin arccos arctan arcsinh arccosh arctanh",
         Rule(
             "same float dtype; bool and integer input give float32",
             ("NumPy gives float64 for integer input", "TensorFlow refuses integer input"),
@@ -171,6 +171,15 @@ _GROUPS: list[tuple[str, Rule]] = [
         ),
     ),
     (
+        "cumulative_sum",
+        Rule(
+            "as cumsum; axis required for more than one axis, dtype= casts first, "
+            "include_initial=True starts with 0",
+            ("NumPy's, PyTorch's and TensorFlow's cumulative sums flatten without an axis",),
+            (_JAX32,),
+        ),
+    ),
+    (
         "mean",
         Rule(
             "same float dtype; integer input gives float32; float16 and bfloat16 accumulate "
@@ -225,7 +234,7 @@ _GROUPS: list[tuple[str, Rule]] = [
         ),
     ),
     (
-        "reshape flatten transpose squeeze expand_dims tile flip",
+        "reshape flatten transpose permute_dims squeeze expand_dims tile flip",
         Rule(
             "same dtype; views where the framework makes views",
             ("PyTorch's squeeze ignores axes of length > 1 (ShapeError here)",),
@@ -239,7 +248,7 @@ _GROUPS: list[tuple[str, Rule]] = [
         ),
     ),
     (
-        "concatenate stack",
+        "concat concatenate stack",
         Rule(_PROMOTE, _PROMOTE_HIDDEN),
     ),
     (

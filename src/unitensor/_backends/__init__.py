@@ -1,21 +1,35 @@
-"""Backends: one module per framework, each a namespace of primitives.
+"""Backends: one module per framework, and the one place a backend differs.
 
-A backend module defines its tensor class (a subclass of
-[`unitensor.Tensor`][unitensor.Tensor]) and gives it ``_ns``, an instance of
-``Primitives``: plain functions on native arrays whose meaning is
-fixed there. The module states only where its framework differs from the
-meaning unitensor defines; everything else (argument checks, dtype rules,
-composite operations) lives in ``unitensor/_tensor.py``. A backend that
-leaves out a required primitive fails when its module is imported.
+A backend module (``unitensor/_backends/<name>.py``, registered by one entry
+in ``unitensor._registry.BACKENDS``) defines its tensor class, a subclass of
+[`unitensor.Tensor`][unitensor.Tensor] that adds nothing, and a function
+``primitives()`` that imports the framework and returns a ``Primitives``:
+every function on native arrays the base class calls, and every question it
+asks a framework. That instance is the only way a backend differs from the
+meaning unitensor defines; the tensor class never overrides a method.
+
+``primitives()`` runs when the backend is first used (the first native
+array of the framework is wrapped, or an operation first runs on one of its
+tensors), so importing a backend module, and looking at its class
+(``isinstance(x, ut.PyTorchTensor)``), imports no framework. The
+dataclass is checked complete then, and by the type checkers before: a
+required field left out is a ``TypeError`` when the backend loads and an
+error under mypy and pyright.
+
+The field names are the Array API standard's where the standard has the
+operation (``acos``, ``concat``, ``permute_dims``, ``cumulative_sum``, ...),
+so a backend over a standard namespace fills most of them by name:
+``{name: getattr(xp, name) for name in STANDARD_NAMES}``.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, TypeAlias
 
-__all__ = ["Primitives", "topk_via_last_axis"]
+__all__ = ["STANDARD_NAMES", "Primitives", "topk_via_last_axis"]
 
 Unary: TypeAlias = Callable[[Any], Any]
 Binary: TypeAlias = Callable[[Any, Any], Any]
@@ -23,23 +37,49 @@ Reduction: TypeAlias = Callable[[Any, "int | tuple[int, ...] | None", bool], Any
 AlongAxis: TypeAlias = Callable[[Any, int], Any]
 Shape: TypeAlias = tuple[int, ...]
 Random: TypeAlias = Callable[[Shape, float, float, Any, Any], Any]
+ValueAndGrad: TypeAlias = Callable[[Callable[[Any], tuple[Any, Any]], Any], tuple[Any, Any, Any]]
+
+
+def _same(name: str) -> str:
+    return name
+
+
+def _always(a: Any) -> bool:
+    return True
+
+
+def _itself(a: Any) -> Any:
+    return a
+
+
+def _floor_divide(a: Any, b: Any) -> Any:
+    return a // b
+
+
+def _pow(a: Any, b: Any) -> Any:
+    return a**b
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Primitives:
-    """The functions on native arrays that a backend supplies.
+    """What a backend supplies: functions on native arrays, and answers about them.
 
-    Every field is a plain function on native arrays; its meaning is fixed
-    here, so ``Tensor`` can rely on it. Arguments arrive checked and
-    normalised (axes non-negative, dtypes native, shapes tuples); dtype
-    rules the framework does not follow natively are the primitive's job
-    (for example integer ``sum`` giving int64). The last four fields are
-    optional fused forms of composite operations: ``None`` where a backend
-    has none, and ``Tensor`` composes them from other primitives.
+    Every field's meaning is fixed here, so the base class can rely on it.
+    Arguments arrive checked and normalised (axes non-negative, dtypes
+    native, shapes tuples, Python scalars already of the array's kind);
+    dtype rules the framework does not follow natively are the primitive's
+    job (for example integer ``sum`` giving int64).
+
+    Fields with a default are those most frameworks share (the arrays' own
+    operators, no autodiff); a backend names only where it differs. The
+    operators (``add``, ``less``, ...) are the checked path's: the fast path
+    of the base class applies Python's operator to two real float arrays of
+    one dtype and shape (or one and a Python number), where every primitive
+    must give what the operator gives.
     """
 
     # types and conversion
-    accepts: Callable[[type], bool]  # is this a native array type of the framework
+    dtype_type: type | tuple[type, ...]  # the framework's dtype class(es), for dtype arguments
     dtype_name: Callable[[Any], str]  # native dtype -> canonical name such as "float32"
     dtype_from_name: Callable[[str], Any]  # canonical name -> native dtype
     device: Unary  # the framework's device object of an array
@@ -47,7 +87,30 @@ class Primitives:
     item: Unary  # Python scalar of a one-element array
     astype: Binary  # (a, native dtype) -> a converted
     seed: Callable[[int], Any]  # seed the generator behind uniform / normal
-    # operators the arrays' own operators do not cover identically
+    # what the framework makes of a requested dtype name: JAX without 64-bit mode gives
+    # "int32" for "int64" (the base class warns when a user's request is narrowed)
+    narrow: Callable[[str], str] = _same
+    narrow_hint: str = ""  # how to get the dtype asked for, in the warning when it is narrowed
+    # whether an array's values can be read now (False for a tracer inside jax.jit or a
+    # symbolic tensor inside tf.function): data-dependent checks run only then
+    is_concrete: Callable[[Any], bool] = _always
+    # autodiff: (f_raw, x) -> (value, aux, grad), f_raw taking one native array and
+    # returning (native 0-d loss, aux); None where the framework cannot differentiate
+    value_and_grad: ValueAndGrad | None = None
+    dlpack_source: Unary = _itself  # an object with __dlpack__ for an array (for convert)
+    # operators of the checked path (promoted operands of one dtype, or an array and a
+    # Python scalar of its kind)
+    add: Binary = operator.add
+    subtract: Binary = operator.sub
+    multiply: Binary = operator.mul
+    floor_divide: Binary = _floor_divide
+    remainder: Binary = operator.mod
+    pow: Binary = _pow
+    negative: Unary = operator.neg
+    less: Binary = operator.lt
+    less_equal: Binary = operator.le
+    greater: Binary = operator.gt
+    greater_equal: Binary = operator.ge
     divide: Binary  # true division, integer operands giving float32
     matmul: Binary  # NumPy matmul semantics, 1-d operands included
     equal: Binary  # elementwise ==, bool result
@@ -58,7 +121,7 @@ class Primitives:
     bitwise_xor: Binary  # a ^ b, logical for bool
     getitem: Binary  # NumPy indexing, index from _indexing.normalize_index
     index_update: Callable[[Any, Any, Any], Any]  # copy of a with a[index] = values
-    # elementwise, NumPy meaning (float functions receive float input)
+    # elementwise, the standard's meaning (float functions receive float input)
     abs: Unary
     sign: Unary
     sqrt: Unary
@@ -71,15 +134,15 @@ class Primitives:
     sin: Unary
     cos: Unary
     tan: Unary
-    arcsin: Unary
-    arccos: Unary
-    arctan: Unary
+    asin: Unary
+    acos: Unary
+    atan: Unary
     sinh: Unary
     cosh: Unary
     tanh: Unary
-    arcsinh: Unary
-    arccosh: Unary
-    arctanh: Unary
+    asinh: Unary
+    acosh: Unary
+    atanh: Unary
     round: Unary  # halves to even
     ceil: Unary
     floor: Unary
@@ -104,12 +167,12 @@ class Primitives:
     any: Reduction
     argmin: AlongAxis  # int64 indices
     argmax: AlongAxis
-    cumsum: AlongAxis  # int64 for bool and narrow integer input
+    cumulative_sum: AlongAxis  # int64 for bool and narrow integer input
     sort: AlongAxis
     argsort: AlongAxis  # int64 indices, stable
     # shape
     reshape: Callable[[Any, Shape], Any]
-    transpose: Callable[[Any, Shape], Any]  # (a, permutation)
+    permute_dims: Callable[[Any, Shape], Any]  # (a, permutation)
     squeeze: Callable[[Any, Shape], Any]  # (a, axes of length 1)
     expand_dims: AlongAxis
     tile: Callable[[Any, Shape], Any]  # multiples, one per axis
@@ -117,9 +180,9 @@ class Primitives:
     pad_constant: Callable[[Any, tuple[tuple[int, int], ...], Any], Any]
     take: Callable[[Any, Any, int], Any]  # gather along an axis
     take_along_axis: Callable[[Any, Any, int], Any]  # NumPy's, negative indices too
-    concatenate: Callable[[list[Any], int], Any]  # arrays of one dtype
+    concat: Callable[[list[Any], int], Any]  # arrays of one dtype
     stack: Callable[[list[Any], int], Any]  # arrays of one dtype
-    # linear algebra
+    # linear algebra (the standard's linalg extension)
     inv: Unary  # of (..., n, n) matrices
     slogdet: Callable[[Any], tuple[Any, Any]]  # (sign, log|det|) of (..., n, n) matrices
     meshgrid: Callable[[list[Any], Any], list[Any]]  # (1-d arrays, "xy" or "ij")
@@ -132,7 +195,8 @@ class Primitives:
     asarray: Callable[[Any, Any, Any], Any]  # (numpy array or list, dtype or None, like)
     uniform: Random  # (shape, low, high, dtype, like)
     normal: Random  # (shape, mean, stddev, dtype, like)
-    # optional fused forms (float input)
+    # optional fused forms of composite operations (float input): None where a backend
+    # has none, and the base class composes them from other primitives
     logsumexp: Reduction | None = None
     log_softmax: AlongAxis | None = None
     softmax: AlongAxis | None = None
@@ -142,7 +206,45 @@ class Primitives:
     topk: Callable[[Any, int, int, bool, bool], tuple[Any, Any]] | None = None
 
 
-def topk_via_last_axis(topk_last: Any, transpose: Any) -> Any:
+STANDARD_NAMES: frozenset[str] = frozenset(
+    f.name
+    for f in fields(Primitives)
+    if f.name
+    not in {
+        "dtype_type",
+        "dtype_name",
+        "dtype_from_name",
+        "device",
+        "to_numpy",
+        "item",
+        "seed",
+        "narrow",
+        "narrow_hint",
+        "is_concrete",
+        "value_and_grad",
+        "dlpack_source",
+        "getitem",
+        "index_update",
+        "scatter",
+        "pad_constant",
+        "full",
+        "arange",
+        "asarray",
+        "uniform",
+        "normal",
+        "logsumexp",
+        "log_softmax",
+        "softmax",
+        "crossentropy",
+        "topk",
+        "inv",
+        "slogdet",
+    }
+)
+"""The fields named and meant as the Array API standard's functions (``linalg`` aside)."""
+
+
+def topk_via_last_axis(topk_last: Any, permute_dims: Any) -> Any:
     """A ``topk`` primitive from one that works on the last axis only.
 
     ``topk_last(a, k, largest, sorted)`` returns ``(values, indices)`` along
@@ -156,7 +258,7 @@ def topk_via_last_axis(topk_last: Any, transpose: Any) -> Any:
             return values, indices
         perm = list(range(len(a.shape)))
         perm[axis], perm[last] = last, axis
-        values, indices = topk_last(transpose(a, perm), k, largest, sorted)
-        return transpose(values, perm), transpose(indices, perm)
+        values, indices = topk_last(permute_dims(a, perm), k, largest, sorted)
+        return permute_dims(values, perm), permute_dims(indices, perm)
 
     return topk

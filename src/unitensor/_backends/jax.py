@@ -14,7 +14,8 @@ JAX follows NumPy closely; what differs and is kept, documented:
 numbers use explicit keys split (under a lock, so threads are safe) from a
 key that [`unitensor.seed`][unitensor.seed] sets; no traced value is ever stored. Inside
 ``jax.jit`` a draw would become a compiled-in constant, so ``uniform`` and
-``normal`` raise ``RuntimeError`` there instead.
+``normal`` raise ``RuntimeError`` there instead. JAX is imported when the
+primitives are first needed, not with this module.
 """
 
 from __future__ import annotations
@@ -22,22 +23,29 @@ from __future__ import annotations
 import importlib
 import secrets
 import threading
-import warnings
 from typing import Any
 
 import numpy as np
 
+from .._api._base import wrap
 from .._errors import IndexOutOfRangeError
 from .._indexing import as_tuple, expand_ellipsis
 from .._tensor import Tensor
 from . import Primitives, topk_via_last_axis
 
-__all__ = ["JAXTensor"]
+__all__ = ["JAXTensor", "primitives"]
 
-# JAX's annotations are partial for this module's uses (device arguments, pytree
-# registration); native arrays are handled as ``Any`` here, so the framework is too.
-jax: Any = importlib.import_module("jax")
-jnp: Any = importlib.import_module("jax.numpy")
+# JAX itself, set by primitives(). Its annotations are partial for this module's uses
+# (device arguments, pytree registration); native arrays are handled as ``Any`` here.
+jax: Any = None
+jnp: Any = None
+
+
+class JAXTensor(Tensor, backend="jax"):
+    """A tensor holding a ``jax.Array`` (or a JAX tracer inside a transformation)."""
+
+    __slots__ = ()
+
 
 _NARROW = {"int64": "int32", "uint64": "uint32", "float64": "float32", "complex128": "complex64"}
 
@@ -68,15 +76,19 @@ class _Keys:
 _KEYS = _Keys()
 
 
-def _dtype_from_name(name: str) -> Any:
-    if not _x64():
-        name = _NARROW.get(name, name)
-    return jnp.dtype(name)
+def _narrow(name: str) -> str:
+    """The dtype JAX holds for ``name``: 32-bit types for 64-bit ones without 64-bit mode."""
+    return name if _x64() else _NARROW.get(name, name)
+
+
+def _is_concrete(a: Any) -> bool:
+    """Whether ``a``'s values can be read: not a tracer inside a JAX transformation."""
+    return not isinstance(a, jax.core.Tracer)
 
 
 def _device_kw(like: Any) -> dict[str, Any]:
     """``device=`` of a concrete template array; nothing for tracers."""
-    if isinstance(like, jax.core.Tracer):
+    if not _is_concrete(like):
         return {}
     return {"device": like.device}
 
@@ -111,7 +123,7 @@ def _check_bounds(a: Any, index: Any) -> None:
                 )
         elif (
             isinstance(item, jax.Array)
-            and not isinstance(item, jax.core.Tracer)
+            and _is_concrete(item)
             and item.dtype != np.bool_
             and item.size
         ):
@@ -151,7 +163,7 @@ def _slogdet(a: Any) -> tuple[Any, Any]:
 
 def _take_along_axis(a: Any, idx: Any, axis: int) -> Any:
     n = a.shape[axis]
-    if not isinstance(idx, jax.core.Tracer) and idx.size:
+    if _is_concrete(idx) and idx.size:
         if int(idx.min()) < -n or int(idx.max()) >= n:
             raise IndexOutOfRangeError(
                 f"take_along_axis: index out of range for an axis of length {n}"
@@ -161,7 +173,7 @@ def _take_along_axis(a: Any, idx: Any, axis: int) -> Any:
 
 def _crossentropy(logits: Any, labels: Any) -> Any:
     classes = logits.shape[-1]
-    if not isinstance(labels, jax.core.Tracer) and labels.size:
+    if _is_concrete(labels) and labels.size:
         if bool(jnp.any((labels < 0) | (labels >= classes))):  # one check, one sync
             raise IndexOutOfRangeError(f"crossentropy: labels must be in [0, {classes})")
     log_p = jax.nn.log_softmax(logits, axis=-1)
@@ -194,7 +206,7 @@ def _no_tracer(like: Any) -> None:
     The key is split eagerly, so inside a jitted function the draw would be
     compiled in as a constant and repeat on every call.
     """
-    if isinstance(like, jax.core.Tracer):
+    if not _is_concrete(like):
         raise RuntimeError(
             "unitensor cannot draw random numbers inside a JAX transformation such as "
             "jax.jit: they would be compiled in as constants and repeat on every call; "
@@ -219,106 +231,10 @@ def _reduction(fn: Any) -> Any:
     return reduce
 
 
-_NS = Primitives(
-    accepts=lambda tp: issubclass(tp, jax.Array | jax.core.Tracer),
-    dtype_name=lambda dt: np.dtype(dt).name,
-    dtype_from_name=_dtype_from_name,
-    device=_device,
-    to_numpy=np.asarray,
-    item=lambda a: a.item(),
-    astype=lambda a, dt: a.astype(dt),
-    seed=_KEYS.seed,
-    divide=jnp.true_divide,
-    matmul=jnp.matmul,
-    equal=jnp.equal,
-    not_equal=jnp.not_equal,
-    bitwise_invert=jnp.invert,
-    bitwise_and=jnp.bitwise_and,
-    bitwise_or=jnp.bitwise_or,
-    bitwise_xor=jnp.bitwise_xor,
-    getitem=_getitem,
-    index_update=_index_update,
-    **{
-        name: getattr(jnp, name)
-        for name in (
-            "abs sign sqrt square exp log log1p log2 log10 sin cos tan arcsin arccos "
-            "arctan sinh cosh tanh arcsinh arccosh arctanh round ceil floor isnan isinf "
-            "isfinite logical_not logical_and logical_or minimum maximum clip where "
-            "reshape transpose expand_dims tile flip concatenate stack"
-        ).split()
-    },
-    **{
-        name: _reduction(fn)
-        for name, fn in {
-            "sum": jnp.sum,
-            "prod": jnp.prod,
-            "mean": jnp.mean,
-            "min": jnp.min,
-            "max": jnp.max,
-            "all": jnp.all,
-            "any": jnp.any,
-        }.items()
-    },
-    argmin=lambda a, axis: jnp.argmin(a, axis=axis),
-    argmax=lambda a, axis: jnp.argmax(a, axis=axis),
-    cumsum=_cumsum,
-    sort=lambda a, axis: jnp.sort(a, axis=axis, stable=True),
-    argsort=lambda a, axis: jnp.argsort(a, axis=axis, stable=True),
-    topk=topk_via_last_axis(_topk_last, jnp.transpose),
-    squeeze=lambda a, axes: jnp.squeeze(a, axis=axes),
-    pad_constant=lambda a, pads, value: jnp.pad(a, pads, constant_values=value),
-    take=lambda a, idx, axis: jnp.take(a, idx, axis=axis),
-    take_along_axis=_take_along_axis,
-    inv=jnp.linalg.inv,
-    slogdet=_slogdet,
-    meshgrid=lambda arrays, indexing: list(jnp.meshgrid(*arrays, indexing=indexing)),
-    scatter=_scatter,
-    from_dlpack=jnp.from_dlpack,
-    full=lambda shape, v, dt, like: jnp.full(shape, v, dtype=dt, **_device_kw(like)),
-    arange=lambda start, stop, step, dt, like: _place(
-        jnp.arange(start, stop, step, dtype=dt), like
-    ),
-    asarray=lambda v, dt, like: jnp.asarray(v, dtype=dt, **_device_kw(like)),
-    uniform=_uniform,
-    normal=_normal,
-    logsumexp=lambda a, axes, keepdims: jax.nn.logsumexp(a, axis=axes, keepdims=keepdims),
-    log_softmax=lambda a, axis: jax.nn.log_softmax(a, axis=axis),
-    softmax=lambda a, axis: jax.nn.softmax(a, axis=axis),
-    crossentropy=_crossentropy,
-)
-
-
-class JAXTensor(Tensor):
-    """A tensor holding a ``jax.Array`` (or a JAX tracer inside a transformation)."""
-
-    __slots__ = ()
-    framework = "JAX"
-    backend = "jax"
-    _ns = _NS
-    _native_dtype_type = np.dtype
-    _promotes = True  # JAX promotes natively, but bool * float turns NaN into 0
-    _int_to_float = False
-
-    @classmethod
-    def _dtype_arg(cls, dtype: Any) -> Any:
-        """As ``Tensor._dtype_arg``; warns when a 64-bit type is narrowed."""
-        native = super()._dtype_arg(dtype)
-        if not _x64():
-            asked = dtype if isinstance(dtype, str) else getattr(np.dtype(dtype), "name", "")
-            if asked in _NARROW:
-                warnings.warn(
-                    f"JAX without 64-bit mode has no {asked}; using {_NARROW[asked]} "
-                    "(enable it with jax.config.update('jax_enable_x64', True))",
-                    UserWarning,
-                    stacklevel=3,
-                )
-        return native
-
-    @classmethod
-    def _value_and_grad(cls, f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
-        """``jax.value_and_grad`` of ``f_raw`` with auxiliary output."""
-        (loss, aux), g = jax.value_and_grad(f_raw, has_aux=True)(x)
-        return loss, aux, g
+def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
+    """``jax.value_and_grad`` of ``f_raw`` with auxiliary output."""
+    (loss, aux), g = jax.value_and_grad(f_raw, has_aux=True)(x)
+    return loss, aux, g
 
 
 def _flatten(t: JAXTensor) -> tuple[tuple[Any], None]:
@@ -326,7 +242,88 @@ def _flatten(t: JAXTensor) -> tuple[tuple[Any], None]:
 
 
 def _unflatten(aux: None, children: tuple[Any]) -> JAXTensor:
-    return JAXTensor(children[0])
+    return wrap(JAXTensor, children[0])
 
 
-jax.tree_util.register_pytree_node(JAXTensor, _flatten, _unflatten)
+def primitives() -> Primitives:
+    """JAX's primitives; imports JAX and registers ``JAXTensor`` as a pytree node.
+
+    As a pytree node, a tensor passes through ``jax.jit``, ``jax.grad`` and
+    friends, and can be an auxiliary output of a gradient function.
+    """
+    global jax, jnp
+    jax = importlib.import_module("jax")
+    jnp = importlib.import_module("jax.numpy")
+    jax.tree_util.register_pytree_node(JAXTensor, _flatten, _unflatten)
+    return Primitives(
+        dtype_type=np.dtype,
+        dtype_name=lambda dt: np.dtype(dt).name,
+        dtype_from_name=jnp.dtype,
+        narrow=_narrow,
+        narrow_hint="enable 64-bit mode with jax.config.update('jax_enable_x64', True)",
+        is_concrete=_is_concrete,
+        value_and_grad=_value_and_grad,
+        device=_device,
+        to_numpy=np.asarray,
+        item=lambda a: a.item(),
+        astype=lambda a, dt: a.astype(dt),
+        seed=_KEYS.seed,
+        divide=jnp.true_divide,
+        matmul=jnp.matmul,
+        equal=jnp.equal,
+        not_equal=jnp.not_equal,
+        bitwise_invert=jnp.invert,
+        bitwise_and=jnp.bitwise_and,
+        bitwise_or=jnp.bitwise_or,
+        bitwise_xor=jnp.bitwise_xor,
+        getitem=_getitem,
+        index_update=_index_update,
+        **{
+            name: getattr(jnp, name)
+            for name in (
+                "abs sign sqrt square exp log log1p log2 log10 sin cos tan asin acos atan "
+                "sinh cosh tanh asinh acosh atanh round ceil floor isnan isinf isfinite "
+                "logical_not logical_and logical_or minimum maximum clip where reshape "
+                "permute_dims expand_dims tile flip stack"
+            ).split()
+        },
+        **{
+            name: _reduction(fn)
+            for name, fn in {
+                "sum": jnp.sum,
+                "prod": jnp.prod,
+                "mean": jnp.mean,
+                "min": jnp.min,
+                "max": jnp.max,
+                "all": jnp.all,
+                "any": jnp.any,
+            }.items()
+        },
+        argmin=lambda a, axis: jnp.argmin(a, axis=axis),
+        argmax=lambda a, axis: jnp.argmax(a, axis=axis),
+        cumulative_sum=_cumsum,
+        concat=lambda arrays, axis: jnp.concatenate(arrays, axis=axis),
+        sort=lambda a, axis: jnp.sort(a, axis=axis, stable=True),
+        argsort=lambda a, axis: jnp.argsort(a, axis=axis, stable=True),
+        topk=topk_via_last_axis(_topk_last, jnp.transpose),
+        squeeze=lambda a, axes: jnp.squeeze(a, axis=axes),
+        pad_constant=lambda a, pads, value: jnp.pad(a, pads, constant_values=value),
+        take=lambda a, idx, axis: jnp.take(a, idx, axis=axis),
+        take_along_axis=_take_along_axis,
+        inv=jnp.linalg.inv,
+        slogdet=_slogdet,
+        meshgrid=lambda arrays, indexing: list(jnp.meshgrid(*arrays, indexing=indexing)),
+        scatter=_scatter,
+        from_dlpack=jnp.from_dlpack,
+        full=lambda shape, v, dt, like: jnp.full(shape, v, dtype=dt, **_device_kw(like)),
+        arange=lambda start, stop, step, dt, like: _place(
+            jnp.arange(start, stop, step, dtype=dt), like
+        ),
+        asarray=lambda v, dt, like: jnp.asarray(v, dtype=dt, **_device_kw(like)),
+        uniform=_uniform,
+        normal=_normal,
+        logsumexp=lambda a, axes, keepdims: jax.nn.logsumexp(a, axis=axes, keepdims=keepdims),
+        log_softmax=lambda a, axis: jax.nn.log_softmax(a, axis=axis),
+        softmax=lambda a, axis: jax.nn.softmax(a, axis=axis),
+        crossentropy=_crossentropy,
+    )

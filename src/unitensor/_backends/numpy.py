@@ -1,10 +1,10 @@
-"""NumPy backend: ``NumPyTensor``.
+"""NumPy backend: ``NumPyTensor`` and its primitives.
 
 NumPy is the reference meaning, so this module mostly names NumPy's own
 functions. Where NumPy differs from unitensor's rules it says so here:
 integer true division and integer means give float64 in NumPy (float32
 here), mixed int/float tensors promote to float64 in NumPy (the float's
-dtype here, done in ``Tensor._pair``). Full reductions may give NumPy
+dtype here, done in ``Tensor._operands``). Full reductions may give NumPy
 scalars (``numpy.float32``) as ``raw``; they behave as 0-d arrays.
 """
 
@@ -19,7 +19,7 @@ import numpy as np
 from .._tensor import Tensor
 from . import Primitives
 
-__all__ = ["NumPyTensor"]
+__all__ = ["NumPyTensor", "primitives"]
 
 _F32 = np.dtype(np.float32)
 
@@ -174,7 +174,7 @@ def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: A
 
 
 _NS = Primitives(
-    accepts=lambda tp: issubclass(tp, np.ndarray | np.generic),
+    dtype_type=np.dtype,
     dtype_name=lambda dt: np.dtype(dt).name,
     dtype_from_name=_dtype_from_name,
     device=lambda a: "cpu",
@@ -196,10 +196,10 @@ _NS = Primitives(
     **{
         name: getattr(np, name)
         for name in (
-            "abs sign sqrt square exp log log1p log2 log10 sin cos tan arcsin arccos "
-            "arctan sinh cosh tanh arcsinh arccosh arctanh round ceil floor isnan isinf "
-            "isfinite logical_not logical_and logical_or minimum maximum clip "
-            "reshape transpose expand_dims tile flip take_along_axis concatenate stack"
+            "abs sign sqrt square exp log log1p log2 log10 sin cos tan asin acos atan "
+            "sinh cosh tanh asinh acosh atanh round ceil floor isnan isinf isfinite "
+            "logical_not logical_and logical_or minimum maximum clip reshape permute_dims "
+            "expand_dims tile flip take_along_axis concat stack"
         ).split()
     },
     # the ufuncs' reduce: np.sum and ndarray.sum add Python layers around it
@@ -213,7 +213,7 @@ _NS = Primitives(
     any=lambda a, axes, keepdims: a.any(axes, keepdims=keepdims),
     argmin=lambda a, axis: np.argmin(a, axis=axis),
     argmax=lambda a, axis: np.argmax(a, axis=axis),
-    cumsum=lambda a, axis: np.cumsum(a, axis=axis),
+    cumulative_sum=lambda a, axis: np.cumsum(a, axis=axis),
     sort=lambda a, axis: np.sort(a, axis=axis, kind="stable"),
     argsort=lambda a, axis: np.argsort(a, axis=axis, kind="stable"),
     squeeze=lambda a, axes: np.squeeze(a, axis=axes),
@@ -232,7 +232,7 @@ _NS = Primitives(
 )
 
 
-class NumPyTensor(Tensor):
+class NumPyTensor(Tensor, backend="numpy"):
     """A tensor holding a ``numpy.ndarray`` (or a NumPy scalar for 0-d results).
 
     NumPy cannot differentiate: the autodiff functions raise
@@ -240,8 +240,8 @@ class NumPyTensor(Tensor):
     """
 
     __slots__ = ()
-    framework = "NumPy"
-    backend = "numpy"
-    _ns = _NS
-    _native_dtype_type = np.dtype
-    _promotes = True
+
+
+def primitives() -> Primitives:
+    """NumPy's primitives (NumPy is always imported, so they are built with the module)."""
+    return _NS

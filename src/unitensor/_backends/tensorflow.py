@@ -3,8 +3,10 @@
 TensorFlow differs from unitensor's meaning in more places than the other
 frameworks, and this module hides each of them:
 
-- mixed dtypes are refused natively: ``Tensor._pair`` promotes first
-  (``_promotes = True``);
+- mixed dtypes are refused natively: ``Tensor._operands`` promotes first;
+- bool tensors have no arithmetic or ordering natively: ``+`` is logical
+  or, ``*`` logical and, and ``False < True``, as in NumPy (the primitives
+  ``add``, ``multiply`` and the orderings); unsigned negation wraps around;
 - indexing with integer arrays and bool masks (NumPy's advanced indexing)
   is built from ``tf.gather_nd`` with NumPy's placement rules (one integer
   array on one axis is a ``tf.gather``, whose gradient on the first axis
@@ -18,7 +20,8 @@ frameworks, and this module hides each of them:
 - integer ``argsort`` / ``top_k`` indices are int32 natively (int64 here).
 
 Native errors (``InvalidArgumentError``) on bad indices become
-``IndexError`` with the native error as ``__cause__``.
+``IndexError`` with the native error as ``__cause__``. TensorFlow is
+imported when the primitives are first needed, not with this module.
 """
 
 from __future__ import annotations
@@ -27,21 +30,32 @@ import importlib
 import math
 import threading
 from collections.abc import Callable
-from typing import Any, Self
+from typing import Any
 
 from .._errors import IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
-from .._tensor import Tensor, TensorOrScalar
+from .._tensor import Tensor
 from . import Primitives
 
-__all__ = ["TensorFlowTensor"]
+__all__ = ["TensorFlowTensor", "primitives"]
 
-# TensorFlow ships no type information; its module is typed as what it is to a checker.
-tf: Any = importlib.import_module("tensorflow")
-
-_WIDEN = frozenset((tf.bool, tf.int8, tf.int16, tf.int32, tf.uint8, tf.uint16, tf.uint32))
+# TensorFlow itself and dtype sets made of its dtypes, set by primitives(). TensorFlow
+# ships no type information; its module is typed as what it is to a checker.
+tf: Any = None
+_widen: frozenset[Any] = frozenset()  # widened to 64 bits by sums
+_range_dtypes: tuple[Any, ...] = ()  # tf.range's dtypes
 _LN2 = math.log(2.0)
 _LN10 = math.log(10.0)
+
+
+class TensorFlowTensor(Tensor, backend="tensorflow"):
+    """A tensor holding a ``tf.Tensor`` or ``tf.Variable``.
+
+    Operations on a variable read its value and return plain tensors; the
+    variable itself is never assigned to.
+    """
+
+    __slots__ = ()
 
 
 class _Generator:
@@ -72,7 +86,7 @@ def _is_int(a: Any) -> bool:
 
 def _to_int64(a: Any) -> Any:
     """Bool and integers narrower than 64 bits widened as NumPy sums them."""
-    if a.dtype in _WIDEN:
+    if a.dtype in _widen:
         return tf.cast(a, tf.uint64 if a.dtype.is_unsigned else tf.int64)
     return a
 
@@ -230,7 +244,7 @@ _ADVANCED = AdvancedOps(
     index_array=_index_array,
     broadcast=_broadcast,
     basic=lambda a, index: a[index] if index else a,
-    transpose=tf.transpose,
+    transpose=lambda a, perm: tf.transpose(a, perm),
     gather_front=_gather_front,
 )
 
@@ -409,11 +423,8 @@ def _full(shape: tuple[int, ...], value: Any, dtype: Any, like: Any) -> Any:
     return tf.fill(shape, _const(value, dtype))
 
 
-_RANGE_DTYPES = (tf.int32, tf.int64, tf.float16, tf.bfloat16, tf.float32, tf.float64)
-
-
 def _arange(start: Any, stop: Any, step: Any, dtype: Any, like: Any) -> Any:
-    if dtype in _RANGE_DTYPES:
+    if dtype in _range_dtypes:
         return tf.range(start, stop, step, dtype=dtype)
     # TensorFlow's CPU range kernel lacks the narrow integer types: count in int64, cast
     return tf.cast(tf.range(start, stop, step, dtype=tf.int64), dtype)
@@ -440,204 +451,184 @@ def _float_only(fn: Any, for_ints: Callable[[Any], Any]) -> Any:
     return op
 
 
-_NS = Primitives(
-    accepts=lambda tp: issubclass(tp, tf.Tensor | tf.Variable),
-    dtype_name=lambda dt: tf.as_dtype(dt).name,
-    dtype_from_name=tf.as_dtype,
-    device=lambda a: a.device,
-    to_numpy=lambda a: a.numpy(),
-    item=lambda a: a.numpy().item(),
-    astype=tf.cast,
-    seed=_GEN.seed,
-    divide=_divide,
-    matmul=_matmul,
-    equal=tf.math.equal,
-    not_equal=tf.math.not_equal,
-    bitwise_invert=_invert,
-    bitwise_and=_bitwise(tf.math.logical_and, tf.bitwise.bitwise_and),
-    bitwise_or=_bitwise(tf.math.logical_or, tf.bitwise.bitwise_or),
-    bitwise_xor=_bitwise(tf.math.logical_xor, tf.bitwise.bitwise_xor),
-    getitem=_getitem,
-    index_update=_index_update,
-    abs=tf.math.abs,
-    sign=tf.math.sign,
-    sqrt=tf.math.sqrt,
-    square=tf.math.square,
-    exp=tf.math.exp,
-    log=tf.math.log,
-    log1p=tf.math.log1p,
-    log2=lambda a: tf.math.log(a) / _LN2,
-    log10=lambda a: tf.math.log(a) / _LN10,
-    sin=tf.math.sin,
-    cos=tf.math.cos,
-    tan=tf.math.tan,
-    arcsin=tf.math.asin,
-    arccos=tf.math.acos,
-    arctan=tf.math.atan,
-    sinh=tf.math.sinh,
-    cosh=tf.math.cosh,
-    tanh=tf.math.tanh,
-    arcsinh=tf.math.asinh,
-    arccosh=tf.math.acosh,
-    arctanh=tf.math.atanh,
-    round=_float_only(tf.math.round, tf.identity),
-    ceil=_float_only(tf.math.ceil, tf.identity),
-    floor=_float_only(tf.math.floor, tf.identity),
-    isnan=_float_only(tf.math.is_nan, lambda a: tf.zeros_like(a, dtype=tf.bool)),
-    isinf=_float_only(tf.math.is_inf, lambda a: tf.zeros_like(a, dtype=tf.bool)),
-    isfinite=_float_only(tf.math.is_finite, lambda a: tf.ones_like(a, dtype=tf.bool)),
-    logical_not=lambda a: tf.math.logical_not(_as_bool(a)),
-    logical_and=lambda a, b: tf.math.logical_and(
-        _as_bool(a), bool(b) if isinstance(b, int | float) else _as_bool(b)
-    ),
-    logical_or=lambda a, b: tf.math.logical_or(
-        _as_bool(a), bool(b) if isinstance(b, int | float) else _as_bool(b)
-    ),
-    minimum=tf.math.minimum,
-    maximum=tf.math.maximum,
-    clip=lambda a, lo, hi: tf.math.minimum(tf.math.maximum(a, lo), hi),
-    where=tf.where,
-    sum=lambda a, axes, keepdims: tf.reduce_sum(_to_int64(a), _axes(axes), keepdims),
-    prod=lambda a, axes, keepdims: tf.reduce_prod(_to_int64(a), _axes(axes), keepdims),
-    mean=lambda a, axes, keepdims: tf.reduce_mean(a, _axes(axes), keepdims),
-    min=_min,
-    max=_max,
-    all=lambda a, axes, keepdims: tf.reduce_all(_as_bool(a), _axes(axes), keepdims),
-    any=lambda a, axes, keepdims: tf.reduce_any(_as_bool(a), _axes(axes), keepdims),
-    argmin=_arg_extreme(tf.math.argmin),
-    argmax=_arg_extreme(tf.math.argmax),
-    cumsum=lambda a, axis: tf.math.cumsum(_to_int64(a), axis),
-    sort=_sort,
-    argsort=_argsort,
-    reshape=tf.reshape,
-    transpose=tf.transpose,
-    squeeze=lambda a, axes: tf.squeeze(a, list(axes)) if axes else a,
-    expand_dims=tf.expand_dims,
-    tile=tf.tile,
-    flip=lambda a, axes: tf.reverse(a, list(axes)) if axes else a,
-    pad_constant=lambda a, pads, value: tf.pad(
-        a, [list(p) for p in pads], constant_values=_const(value, a.dtype)
-    ),
-    take=_take,
-    take_along_axis=_take_along_axis,
-    concatenate=tf.concat,
-    stack=tf.stack,
-    inv=tf.linalg.inv,
-    slogdet=_slogdet,
-    meshgrid=lambda arrays, indexing: list(tf.meshgrid(*arrays, indexing=indexing)),
-    scatter=_scatter,
-    from_dlpack=_from_dlpack,
-    full=_on_device(_full),
-    arange=_on_device(_arange),
-    asarray=_on_device(_asarray),
-    uniform=_on_device(_uniform),
-    normal=_on_device(_normal),
-    logsumexp=lambda a, axes, keepdims: tf.reduce_logsumexp(a, _axes(axes), keepdims),
-    log_softmax=lambda a, axis: tf.nn.log_softmax(a, axis),
-    softmax=lambda a, axis: tf.nn.softmax(a, axis),
-    crossentropy=_crossentropy,
-)
+# TensorFlow has no arithmetic or ordering on bool tensors; NumPy's meaning is logical
+# or for +, logical and for *, and False < True for comparisons.
 
 
-class TensorFlowTensor(Tensor):
-    """A tensor holding a ``tf.Tensor`` or ``tf.Variable``.
+_PY_SCALARS = (bool, int, float, complex)
 
-    Operations on a variable read its value and return plain tensors; the
-    variable itself is never assigned to.
+
+def _is_bool_pair(a: Any, b: Any) -> bool:
+    """Whether ``a (op) b`` is between bools (one of them may be a Python scalar)."""
+    t = b if a.__class__ in _PY_SCALARS else a
+    return t.dtype is tf.bool
+
+
+def _add(a: Any, b: Any) -> Any:
+    if _is_bool_pair(a, b):
+        return tf.math.logical_or(
+            tf.convert_to_tensor(a, tf.bool), tf.convert_to_tensor(b, tf.bool)
+        )
+    return a + b
+
+
+def _multiply(a: Any, b: Any) -> Any:
+    if _is_bool_pair(a, b):
+        return tf.math.logical_and(
+            tf.convert_to_tensor(a, tf.bool), tf.convert_to_tensor(b, tf.bool)
+        )
+    return a * b
+
+
+def _ordering(op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    def compare(a: Any, b: Any) -> Any:
+        if _is_bool_pair(a, b):
+            return op(
+                tf.cast(tf.convert_to_tensor(a, tf.bool), tf.int8),
+                tf.cast(tf.convert_to_tensor(b, tf.bool), tf.int8),
+            )
+        return op(a, b)
+
+    return compare
+
+
+def _negative(a: Any) -> Any:
+    """``-a``; unsigned integers wrap around, as in NumPy."""
+    if a.dtype.is_unsigned:
+        return tf.math.subtract(tf.zeros_like(a), a)
+    return -a
+
+
+def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
+    """Run ``f_raw`` under a (non-persistent) ``GradientTape``.
+
+    The tape watches a new tensor, ``tf.identity(x)``, not ``x`` itself:
+    where ``x`` also reaches ``f`` another way (as a second argument or
+    a closed-over tensor) it is a constant there, as in JAX, instead of
+    adding its own gradient.
     """
+    with tf.GradientTape() as tape:
+        xw = tf.identity(x)
+        tape.watch(xw)
+        loss, aux = f_raw(xw)
+    g = tape.gradient(loss, xw)
+    if g is None:
+        g = tf.zeros_like(x)
+    elif isinstance(g, tf.IndexedSlices):
+        g = tf.convert_to_tensor(g)
+    return loss, aux, g
 
-    __slots__ = ()
-    framework = "TensorFlow"
-    backend = "tensorflow"
-    _ns = _NS
-    _native_dtype_type = tf.dtypes.DType
-    _promotes = True
 
-    # TensorFlow has no arithmetic or ordering on bool tensors; NumPy's meaning is
-    # logical or for +, logical and for *, and False < True for comparisons.
-
-    def _bools(self, other: Any) -> tuple[Any, Any] | None:
-        """Both operands as bool tensors, or None when they are not both bool."""
-        if not self._is_bool(self.raw.dtype):  # comparing DTypes with != is slow
-            return None
-        a, b = self._pair(other)
-        if a.dtype != tf.bool:
-            return None
-        return a, tf.convert_to_tensor(b, tf.bool)
-
-    def __add__(self, other: TensorOrScalar) -> Self:
-        """As :meth:`Tensor.__add__`; bool + bool is logical or, as in NumPy."""
-        pair = self._bools(other)
-        return super().__add__(other) if pair is None else type(self)(tf.math.logical_or(*pair))
-
-    def __radd__(self, other: TensorOrScalar) -> Self:
-        """As :meth:`Tensor.__radd__`; bool + bool is logical or."""
-        pair = self._bools(other)
-        return super().__radd__(other) if pair is None else type(self)(tf.math.logical_or(*pair))
-
-    def __mul__(self, other: TensorOrScalar) -> Self:
-        """As :meth:`Tensor.__mul__`; bool * bool is logical and, as in NumPy."""
-        pair = self._bools(other)
-        return super().__mul__(other) if pair is None else type(self)(tf.math.logical_and(*pair))
-
-    def __rmul__(self, other: TensorOrScalar) -> Self:
-        """As :meth:`Tensor.__rmul__`; bool * bool is logical and."""
-        pair = self._bools(other)
-        return super().__rmul__(other) if pair is None else type(self)(tf.math.logical_and(*pair))
-
-    def __neg__(self) -> Self:
-        """As :meth:`Tensor.__neg__`; unsigned integers wrap around, as in NumPy."""
-        a = self.raw
-        if a.dtype.is_unsigned:
-            return type(self)(tf.math.subtract(tf.zeros_like(a), a))
-        return super().__neg__()
-
-    def _compare(self, other: Any, op: Callable[[Any, Any], Any]) -> Self:
-        pair = self._bools(other)
-        if pair is None:
-            a, b = self._pair(other)
-            self._real(a, "ordering")
-        else:
-            a, b = (tf.cast(x, tf.int8) for x in pair)
-        return type(self)(op(a, b))
-
-    def __lt__(self, other: TensorOrScalar) -> Self:
-        """As :meth:`Tensor.__lt__`; bools order False < True."""
-        return self._compare(other, tf.math.less)
-
-    def __le__(self, other: TensorOrScalar) -> Self:
-        """As :meth:`Tensor.__le__`; bools order False < True."""
-        return self._compare(other, tf.math.less_equal)
-
-    def __gt__(self, other: TensorOrScalar) -> Self:
-        """As :meth:`Tensor.__gt__`; bools order False < True."""
-        return self._compare(other, tf.math.greater)
-
-    def __ge__(self, other: TensorOrScalar) -> Self:
-        """As :meth:`Tensor.__ge__`; bools order False < True."""
-        return self._compare(other, tf.math.greater_equal)
-
-    @staticmethod
-    def _dlpack_source(a: Any) -> Any:
-        """An object with ``__dlpack__`` for a TensorFlow tensor (it has none)."""
-        return _DLPack(a)
-
-    @classmethod
-    def _value_and_grad(cls, f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
-        """Run ``f_raw`` under a (non-persistent) ``GradientTape``.
-
-        The tape watches a new tensor, ``tf.identity(x)``, not ``x`` itself:
-        where ``x`` also reaches ``f`` another way (as a second argument or
-        a closed-over tensor) it is a constant there, as in JAX, instead of
-        adding its own gradient.
-        """
-        with tf.GradientTape() as tape:
-            xw = tf.identity(x)
-            tape.watch(xw)
-            loss, aux = f_raw(xw)
-        g = tape.gradient(loss, xw)
-        if g is None:
-            g = tf.zeros_like(x)
-        elif isinstance(g, tf.IndexedSlices):
-            g = tf.convert_to_tensor(g)
-        return loss, aux, g
+def primitives() -> Primitives:
+    """TensorFlow's primitives; imports TensorFlow."""
+    global tf, _widen, _range_dtypes
+    tf = importlib.import_module("tensorflow")
+    _widen = frozenset((tf.bool, tf.int8, tf.int16, tf.int32, tf.uint8, tf.uint16, tf.uint32))
+    _range_dtypes = (tf.int32, tf.int64, tf.float16, tf.bfloat16, tf.float32, tf.float64)
+    return Primitives(
+        dtype_type=tf.dtypes.DType,
+        is_concrete=lambda a: tf.executing_eagerly(),
+        value_and_grad=_value_and_grad,
+        dlpack_source=_DLPack,
+        add=_add,
+        multiply=_multiply,
+        negative=_negative,
+        less=_ordering(tf.math.less),
+        less_equal=_ordering(tf.math.less_equal),
+        greater=_ordering(tf.math.greater),
+        greater_equal=_ordering(tf.math.greater_equal),
+        dtype_name=lambda dt: tf.as_dtype(dt).name,
+        dtype_from_name=tf.as_dtype,
+        device=lambda a: a.device,
+        to_numpy=lambda a: a.numpy(),
+        item=lambda a: a.numpy().item(),
+        astype=tf.cast,
+        seed=_GEN.seed,
+        divide=_divide,
+        matmul=_matmul,
+        equal=tf.math.equal,
+        not_equal=tf.math.not_equal,
+        bitwise_invert=_invert,
+        bitwise_and=_bitwise(tf.math.logical_and, tf.bitwise.bitwise_and),
+        bitwise_or=_bitwise(tf.math.logical_or, tf.bitwise.bitwise_or),
+        bitwise_xor=_bitwise(tf.math.logical_xor, tf.bitwise.bitwise_xor),
+        getitem=_getitem,
+        index_update=_index_update,
+        abs=tf.math.abs,
+        sign=tf.math.sign,
+        sqrt=tf.math.sqrt,
+        square=tf.math.square,
+        exp=tf.math.exp,
+        log=tf.math.log,
+        log1p=tf.math.log1p,
+        log2=lambda a: tf.math.log(a) / _LN2,
+        log10=lambda a: tf.math.log(a) / _LN10,
+        sin=tf.math.sin,
+        cos=tf.math.cos,
+        tan=tf.math.tan,
+        asin=tf.math.asin,
+        acos=tf.math.acos,
+        atan=tf.math.atan,
+        sinh=tf.math.sinh,
+        cosh=tf.math.cosh,
+        tanh=tf.math.tanh,
+        asinh=tf.math.asinh,
+        acosh=tf.math.acosh,
+        atanh=tf.math.atanh,
+        round=_float_only(tf.math.round, tf.identity),
+        ceil=_float_only(tf.math.ceil, tf.identity),
+        floor=_float_only(tf.math.floor, tf.identity),
+        isnan=_float_only(tf.math.is_nan, lambda a: tf.zeros_like(a, dtype=tf.bool)),
+        isinf=_float_only(tf.math.is_inf, lambda a: tf.zeros_like(a, dtype=tf.bool)),
+        isfinite=_float_only(tf.math.is_finite, lambda a: tf.ones_like(a, dtype=tf.bool)),
+        logical_not=lambda a: tf.math.logical_not(_as_bool(a)),
+        logical_and=lambda a, b: tf.math.logical_and(
+            _as_bool(a), bool(b) if isinstance(b, int | float) else _as_bool(b)
+        ),
+        logical_or=lambda a, b: tf.math.logical_or(
+            _as_bool(a), bool(b) if isinstance(b, int | float) else _as_bool(b)
+        ),
+        minimum=tf.math.minimum,
+        maximum=tf.math.maximum,
+        clip=lambda a, lo, hi: tf.math.minimum(tf.math.maximum(a, lo), hi),
+        where=tf.where,
+        sum=lambda a, axes, keepdims: tf.reduce_sum(_to_int64(a), _axes(axes), keepdims),
+        prod=lambda a, axes, keepdims: tf.reduce_prod(_to_int64(a), _axes(axes), keepdims),
+        mean=lambda a, axes, keepdims: tf.reduce_mean(a, _axes(axes), keepdims),
+        min=_min,
+        max=_max,
+        all=lambda a, axes, keepdims: tf.reduce_all(_as_bool(a), _axes(axes), keepdims),
+        any=lambda a, axes, keepdims: tf.reduce_any(_as_bool(a), _axes(axes), keepdims),
+        argmin=_arg_extreme(tf.math.argmin),
+        argmax=_arg_extreme(tf.math.argmax),
+        cumulative_sum=lambda a, axis: tf.math.cumsum(_to_int64(a), axis),
+        sort=_sort,
+        argsort=_argsort,
+        reshape=tf.reshape,
+        permute_dims=tf.transpose,
+        squeeze=lambda a, axes: tf.squeeze(a, list(axes)) if axes else a,
+        expand_dims=tf.expand_dims,
+        tile=tf.tile,
+        flip=lambda a, axes: tf.reverse(a, list(axes)) if axes else a,
+        pad_constant=lambda a, pads, value: tf.pad(
+            a, [list(p) for p in pads], constant_values=_const(value, a.dtype)
+        ),
+        take=_take,
+        take_along_axis=_take_along_axis,
+        concat=tf.concat,
+        stack=tf.stack,
+        inv=tf.linalg.inv,
+        slogdet=_slogdet,
+        meshgrid=lambda arrays, indexing: list(tf.meshgrid(*arrays, indexing=indexing)),
+        scatter=_scatter,
+        from_dlpack=_from_dlpack,
+        full=_on_device(_full),
+        arange=_on_device(_arange),
+        asarray=_on_device(_asarray),
+        uniform=_on_device(_uniform),
+        normal=_on_device(_normal),
+        logsumexp=lambda a, axes, keepdims: tf.reduce_logsumexp(a, _axes(axes), keepdims),
+        log_softmax=lambda a, axis: tf.nn.log_softmax(a, axis),
+        softmax=lambda a, axis: tf.nn.softmax(a, axis),
+        crossentropy=_crossentropy,
+    )

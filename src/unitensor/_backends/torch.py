@@ -1,4 +1,4 @@
-"""PyTorch backend: ``PyTorchTensor``.
+"""PyTorch backend: ``PyTorchTensor`` and its primitives.
 
 Where PyTorch differs from unitensor's meaning, this module hides it:
 slices with negative steps (PyTorch refuses them) become a positive slice
@@ -7,7 +7,8 @@ and a flip; ``prod`` over several axes reduces one axis at a time;
 accepts negative indices. Gradients use ``torch.autograd.grad`` on a
 detached copy of the input, so no ``.grad`` is ever written; inside another
 gradient call the graph is kept (``create_graph``), so gradients of
-gradients work as on TensorFlow and JAX.
+gradients work as on TensorFlow and JAX. PyTorch is imported when the
+primitives are first needed, not with this module.
 """
 
 from __future__ import annotations
@@ -17,18 +18,25 @@ import math
 import threading
 from typing import Any
 
+from .._api._base import wrap
+from .._api.autodiff import map_tensors
 from .._errors import IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
 from .._tensor import Tensor
 from . import Primitives
 
-__all__ = ["PyTorchTensor"]
+__all__ = ["PyTorchTensor", "primitives"]
 
-# PyTorch's annotations are partial (many functions have untyped parameters); this module
-# handles native tensors as ``Any`` anyway, so the framework is typed as ``Any`` here.
-torch: Any = importlib.import_module("torch")
-tnf: Any = importlib.import_module("torch.nn.functional")
-_dlpack: Any = importlib.import_module("torch.utils.dlpack")
+# PyTorch itself, set by primitives(). Its annotations are partial (many functions have
+# untyped parameters); this module handles native tensors as ``Any`` anyway.
+torch: Any = None
+tnf: Any = None
+
+
+class PyTorchTensor(Tensor, backend="torch"):
+    """A tensor holding a ``torch.Tensor`` (on any device)."""
+
+    __slots__ = ()
 
 
 def _has_negative_step(index: Any) -> bool:
@@ -313,82 +321,6 @@ def _to_numpy(a: Any) -> Any:
     return a.numpy()
 
 
-_NS = Primitives(
-    accepts=lambda tp: issubclass(tp, torch.Tensor),
-    dtype_name=lambda dt: str(dt).removeprefix("torch."),
-    dtype_from_name=lambda name: getattr(torch, name),
-    device=lambda a: a.device,
-    to_numpy=_to_numpy,
-    item=lambda a: a.item(),
-    astype=lambda a, dt: a.to(dt),
-    seed=torch.manual_seed,
-    divide=lambda a, b: a / b,
-    matmul=_matmul,
-    equal=lambda a, b: a == b,
-    not_equal=lambda a, b: a != b,
-    bitwise_invert=lambda a: ~a,
-    bitwise_and=lambda a, b: a & b,
-    bitwise_or=lambda a, b: a | b,
-    bitwise_xor=lambda a, b: a ^ b,
-    getitem=_getitem,
-    index_update=_index_update,
-    **{
-        name: getattr(torch, name)
-        for name in (
-            "abs sqrt square exp log log1p log2 log10 sin cos tan arcsin arccos "
-            "arctan sinh cosh tanh arcsinh arccosh arctanh round ceil floor isnan isinf "
-            "isfinite logical_not reshape tile stack"
-        ).split()
-    },
-    logical_and=lambda a, b: torch.logical_and(a, _as_tensor(b, a)),
-    logical_or=lambda a, b: torch.logical_or(a, _as_tensor(b, a)),
-    minimum=_minimum,
-    maximum=_maximum,
-    clip=_clip,
-    where=lambda c, x, y: torch.where(c, *_same_dtype(x, y)),
-    sum=torch.sum,  # (a, dim, keepdim): called positionally, PyTorch's fastest path
-    prod=_prod,
-    mean=torch.mean,
-    min=lambda a, axes, keepdims: torch.amin(a, _all_axes(a, axes), keepdims),
-    max=lambda a, axes, keepdims: torch.amax(a, _all_axes(a, axes), keepdims),
-    all=lambda a, axes, keepdims: torch.all(a, _all_axes(a, axes), keepdims),
-    any=lambda a, axes, keepdims: torch.any(a, _all_axes(a, axes), keepdims),
-    argmin=_arg_extreme(torch.argmin),
-    argmax=_arg_extreme(torch.argmax),
-    cumsum=lambda a, axis: torch.cumsum(a, dim=axis),
-    sort=lambda a, axis: torch.sort(a, dim=axis, stable=True).values,
-    argsort=lambda a, axis: torch.argsort(a, dim=axis, stable=True),
-    topk=_topk,
-    sign=_sign,
-    transpose=lambda a, perm: a.permute(perm),
-    squeeze=lambda a, axes: torch.squeeze(a, dim=axes) if axes else a,
-    expand_dims=torch.unsqueeze,
-    flip=lambda a, axes: torch.flip(a, axes),
-    pad_constant=_pad_constant,
-    take=lambda a, idx, axis: torch.index_select(a, axis, idx),
-    take_along_axis=_take_along_axis,
-    concatenate=lambda arrays, axis: torch.cat(arrays, dim=axis),
-    inv=torch.linalg.inv,
-    slogdet=_slogdet,
-    meshgrid=lambda arrays, indexing: list(torch.meshgrid(*arrays, indexing=indexing)),
-    scatter=_scatter,
-    from_dlpack=_dlpack.from_dlpack,
-    full=lambda shape, v, dt, like: torch.full(shape, v, dtype=dt, device=like.device),
-    arange=lambda start, stop, step, dt, like: torch.arange(
-        start, stop, step, dtype=dt, device=like.device
-    ),
-    asarray=_asarray,
-    uniform=_uniform,
-    normal=_normal,
-    logsumexp=lambda a, axes, keepdims: torch.logsumexp(
-        a, dim=_all_axes(a, axes), keepdim=keepdims
-    ),
-    log_softmax=lambda a, axis: torch.log_softmax(a, dim=axis),
-    softmax=lambda a, axis: torch.softmax(a, dim=axis),
-    crossentropy=_crossentropy,
-)
-
-
 class _Depth(threading.local):
     """How many gradient calls are active in this thread (for gradients of gradients)."""
 
@@ -398,40 +330,108 @@ class _Depth(threading.local):
 _DEPTH = _Depth()
 
 
-class PyTorchTensor(Tensor):
-    """A tensor holding a ``torch.Tensor`` (on any device)."""
+def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
+    """Run ``f_raw`` under autograd; return detached value, aux and gradient."""
+    nested = _DEPTH.value > 0  # inside another gradient call: keep the graph for it
+    # A new node for x (a view still connected to an outer call's graph, or a detached
+    # leaf): where x also reaches f another way (a second argument, a closed-over
+    # tensor), it is a constant there, as in JAX.
+    xg = x.view_as(x) if nested and x.requires_grad else x.detach().requires_grad_(True)
+    _DEPTH.value += 1
+    try:
+        with torch.enable_grad():
+            loss, aux = f_raw(xg)
+            if loss.requires_grad:
+                (g,) = torch.autograd.grad(loss, xg, allow_unused=True, create_graph=nested)
+            else:
+                g = None
+    finally:
+        _DEPTH.value -= 1
+    if g is None:
+        g = torch.zeros_like(x)
+    if nested:
+        return loss, aux, g
+    aux = map_tensors(lambda t: wrap(PyTorchTensor, t.raw.detach()), aux)
+    return loss.detach(), aux, g
 
-    __slots__ = ()
-    framework = "PyTorch"
-    backend = "torch"
-    _ns = _NS
-    _native_dtype_type = torch.dtype
-    _promotes = True  # PyTorch promotes natively, but refuses bool in `-`
-    _int_to_float = False
 
-    @classmethod
-    def _value_and_grad(cls, f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
-        """Run ``f_raw`` under autograd; return detached value, aux and gradient."""
-        from .._autodiff import map_tensors
-
-        nested = _DEPTH.value > 0  # inside another gradient call: keep the graph for it
-        # A new node for x (a view still connected to an outer call's graph, or a detached
-        # leaf): where x also reaches f another way (a second argument, a closed-over
-        # tensor), it is a constant there, as in JAX.
-        xg = x.view_as(x) if nested and x.requires_grad else x.detach().requires_grad_(True)
-        _DEPTH.value += 1
-        try:
-            with torch.enable_grad():
-                loss, aux = f_raw(xg)
-                if loss.requires_grad:
-                    (g,) = torch.autograd.grad(loss, xg, allow_unused=True, create_graph=nested)
-                else:
-                    g = None
-        finally:
-            _DEPTH.value -= 1
-        if g is None:
-            g = torch.zeros_like(x)
-        if nested:
-            return loss, aux, g
-        aux = map_tensors(lambda t: cls(t.raw.detach()), aux)
-        return loss.detach(), aux, g
+def primitives() -> Primitives:
+    """PyTorch's primitives; imports PyTorch."""
+    global torch, tnf
+    torch = importlib.import_module("torch")
+    tnf = importlib.import_module("torch.nn.functional")
+    return Primitives(
+        dtype_type=torch.dtype,
+        dtype_name=lambda dt: str(dt).removeprefix("torch."),
+        dtype_from_name=lambda name: getattr(torch, name),
+        device=lambda a: a.device,
+        to_numpy=_to_numpy,
+        item=lambda a: a.item(),
+        astype=lambda a, dt: a.to(dt),
+        seed=torch.manual_seed,
+        divide=lambda a, b: a / b,
+        matmul=_matmul,
+        equal=lambda a, b: a == b,
+        not_equal=lambda a, b: a != b,
+        bitwise_invert=lambda a: ~a,
+        bitwise_and=lambda a, b: a & b,
+        bitwise_or=lambda a, b: a | b,
+        bitwise_xor=lambda a, b: a ^ b,
+        getitem=_getitem,
+        index_update=_index_update,
+        **{
+            name: getattr(torch, name)
+            for name in (
+                "abs sqrt square exp log log1p log2 log10 sin cos tan asin acos atan sinh "
+                "cosh tanh asinh acosh atanh round ceil floor isnan isinf isfinite "
+                "logical_not reshape tile stack"
+            ).split()
+        },
+        logical_and=lambda a, b: torch.logical_and(a, _as_tensor(b, a)),
+        logical_or=lambda a, b: torch.logical_or(a, _as_tensor(b, a)),
+        minimum=_minimum,
+        maximum=_maximum,
+        clip=_clip,
+        where=lambda c, x, y: torch.where(c, *_same_dtype(x, y)),
+        sum=torch.sum,  # (a, dim, keepdim): called positionally, PyTorch's fastest path
+        prod=_prod,
+        mean=torch.mean,
+        min=lambda a, axes, keepdims: torch.amin(a, _all_axes(a, axes), keepdims),
+        max=lambda a, axes, keepdims: torch.amax(a, _all_axes(a, axes), keepdims),
+        all=lambda a, axes, keepdims: torch.all(a, _all_axes(a, axes), keepdims),
+        any=lambda a, axes, keepdims: torch.any(a, _all_axes(a, axes), keepdims),
+        argmin=_arg_extreme(torch.argmin),
+        argmax=_arg_extreme(torch.argmax),
+        cumulative_sum=lambda a, axis: torch.cumsum(a, dim=axis),
+        sort=lambda a, axis: torch.sort(a, dim=axis, stable=True).values,
+        argsort=lambda a, axis: torch.argsort(a, dim=axis, stable=True),
+        topk=_topk,
+        sign=_sign,
+        permute_dims=lambda a, perm: a.permute(perm),
+        squeeze=lambda a, axes: torch.squeeze(a, dim=axes) if axes else a,
+        expand_dims=torch.unsqueeze,
+        flip=lambda a, axes: torch.flip(a, axes),
+        pad_constant=_pad_constant,
+        take=lambda a, idx, axis: torch.index_select(a, axis, idx),
+        take_along_axis=_take_along_axis,
+        concat=lambda arrays, axis: torch.cat(arrays, dim=axis),
+        inv=torch.linalg.inv,
+        slogdet=_slogdet,
+        meshgrid=lambda arrays, indexing: list(torch.meshgrid(*arrays, indexing=indexing)),
+        scatter=_scatter,
+        from_dlpack=torch.from_dlpack,
+        full=lambda shape, v, dt, like: torch.full(shape, v, dtype=dt, device=like.device),
+        arange=lambda start, stop, step, dt, like: torch.arange(
+            start, stop, step, dtype=dt, device=like.device
+        ),
+        asarray=_asarray,
+        uniform=_uniform,
+        normal=_normal,
+        logsumexp=lambda a, axes, keepdims: torch.logsumexp(
+            a, dim=_all_axes(a, axes), keepdim=keepdims
+        ),
+        log_softmax=lambda a, axis: torch.log_softmax(a, dim=axis),
+        softmax=lambda a, axis: torch.softmax(a, dim=axis),
+        crossentropy=_crossentropy,
+        value_and_grad=_value_and_grad,
+    )

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from unitensor import inf, nan, newaxis
-from unitensor._autodiff import grad, value_and_grad, value_and_grad_fn, value_aux_and_grad
-from unitensor._functions import (
+from unitensor import (
     abs,
     all,
     any,
@@ -42,7 +40,9 @@ from unitensor._functions import (
     from_numpy,
     full,
     full_like,
+    grad,
     index_update,
+    inf,
     inv,
     isfinite,
     isinf,
@@ -64,6 +64,8 @@ from unitensor._functions import (
     meshgrid,
     min,
     minimum,
+    nan,
+    newaxis,
     normal,
     onehot_like,
     ones,
@@ -90,6 +92,9 @@ from unitensor._functions import (
     tile,
     transpose,
     uniform,
+    value_and_grad,
+    value_and_grad_fn,
+    value_aux_and_grad,
     where,
     zeros,
     zeros_like,

@@ -8,9 +8,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from unitensor.modules import ModuleWrapper, jax, numpy, tensorflow, torch, wrap_function
+from unitensor.modules import ModuleWrapper, wrap_function, wrapper
 
 __all__ = ["ModuleWrapper", "jax", "numpy", "tensorflow", "torch", "wrap"]
+
+numpy = wrapper("numpy")
+"""``numpy``, speaking tensors: ``unitensor.numpy``."""
+torch = wrapper("torch")
+"""``torch``, speaking tensors: ``unitensor.torch``."""
+tensorflow = wrapper("tensorflow")
+"""``tensorflow``, speaking tensors: ``unitensor.tensorflow``."""
+jax = wrapper("jax")
+"""``jax``, speaking tensors: ``unitensor.jax``."""
 
 
 def wrap(f: Callable[..., Any]) -> Callable[..., Any]:

@@ -1,15 +1,12 @@
 """``eagerpy.tensor``: the tensor classes.
 
 The classes are unitensor's own (``eagerpy.tensor.PyTorchTensor is
-unitensor.PyTorchTensor``). A backend class is loaded on first access; if
-its framework is not installed, a stand-in class of the same name is
-returned, which no object is an instance of and which raises
-``ImportError`` when called.
+unitensor.PyTorchTensor``). Looking at one imports no framework, as with
+EagerPy: ``isinstance(x, ep.PyTorchTensor)`` works without PyTorch.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from unitensor._registry import backend_class
@@ -56,9 +53,12 @@ def istensor(x: Any) -> bool:
     return isinstance(x, Tensor)
 
 
-@functools.cache
 def backend_class_or_stand_in(name: str) -> type[Tensor]:
-    """The tensor class ``name``, or a stand-in if its framework is missing.
+    """The tensor class ``name`` (``"PyTorchTensor"``, ...), whether or not its framework is here.
+
+    Looking at the class imports no framework; where the framework is not
+    installed, no object is an instance of it, and calling it raises
+    ``ImportError``, as EagerPy's classes do.
 
     Examples
     --------
@@ -67,16 +67,7 @@ def backend_class_or_stand_in(name: str) -> type[Tensor]:
     >>> backend_class_or_stand_in("NumPyTensor") is ut.NumPyTensor
     True
     """
-    backend = _CLASSES[name]
-    try:
-        return backend_class(backend)
-    except ImportError as e:
-        reason = str(e)
-
-        def unavailable(self: Tensor, raw: Any) -> None:
-            raise ImportError(f"{name} needs {backend}, which is not installed: {reason}")
-
-        return type(name, (Tensor,), {"__slots__": (), "__init__": unavailable})
+    return backend_class(_CLASSES[name])
 
 
 def __getattr__(name: str) -> Any:

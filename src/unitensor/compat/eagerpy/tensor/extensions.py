@@ -1,5 +1,5 @@
 """``eagerpy.tensor.extensions``: the ``t.norms`` accessor class."""
 
-from unitensor._tensor import NormsAccessor as NormsMethods
+from unitensor._api.linear_algebra import NormsAccessor as NormsMethods
 
 __all__ = ["NormsMethods"]

@@ -1,12 +1,11 @@
-"""Functional autodiff over PyTorch, TensorFlow and JAX, modelled on JAX.
+"""Autodiff: one functional API over PyTorch, TensorFlow and JAX, modelled on JAX.
 
 ``value_and_grad_fn(t, f)`` returns a function computing ``f`` and its
 gradient with respect to the first argument, using the autodiff system of
-``t``'s framework. Each backend supplies one classmethod,
-``_value_and_grad(f_raw, x)``, which runs ``f_raw`` (a function of one
-native array returning ``(native scalar, aux)``) under its framework's
-autodiff and returns ``(value, aux, grad)``. Everything else (wrapping,
-checks, ``has_aux``) is here, once.
+``t``'s framework: its backend's primitive ``value_and_grad(f_raw, x)``
+runs ``f_raw`` (a function of one native array returning ``(native
+scalar, aux)``) under the framework's autodiff and returns ``(value, aux,
+grad)``. Everything else (wrapping, checks, ``has_aux``) is here, once.
 
 A call leaves nothing behind: no ``.grad`` is written on any PyTorch
 tensor (``torch.autograd.grad`` is used, never ``backward``), TensorFlow's
@@ -20,30 +19,132 @@ and auxiliary outputs come back detached from the graph.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar, overload
 
-from ._errors import DTypeError, FrameworkMixError, ShapeError
-from ._registry import astensor
-from ._tensor import Tensor
-from .modules import map_containers
+from .. import _registry
+from .._errors import (
+    DTypeError,
+    FrameworkMixError,
+    ShapeError,
+)
+from .._tree import map_containers
+from ._base import (
+    TensorBase,
+    wrap,
+)
+from .random import Random
 
-__all__ = ["grad", "value_and_grad", "value_and_grad_fn", "value_aux_and_grad"]
+if TYPE_CHECKING:
+    pass
 
-T = TypeVar("T", bound=Tensor)
+__all__ = [
+    "Autodiff",
+    "grad",
+    "map_tensors",
+    "value_and_grad",
+    "value_and_grad_fn",
+    "value_aux_and_grad",
+]
+
+
+class Autodiff(Random):
+    """The methods of this chapter (see [`unitensor.Tensor`][unitensor.Tensor])."""
+
+    __slots__ = ()
+
+    def value_and_grad(
+        self, f: Callable[..., Self], *args: Any, **kwargs: Any
+    ) -> tuple[Self, Self]:
+        """``ut.value_and_grad(f, self, *args, **kwargs)``: value and gradient at ``self``.
+
+        Parameters
+        ----------
+        f
+            ``f(self, *args, **kwargs)`` returning a 0-d tensor.
+        *args, **kwargs
+            Passed on to ``f``; not differentiated.
+
+        Returns
+        -------
+        (Tensor, Tensor)
+            The 0-d value and the gradient, of ``self``'s shape and dtype.
+
+        Raises
+        ------
+        NotImplementedError
+            For NumPy tensors (autodiff needs PyTorch, TensorFlow or JAX).
+        TypeError
+            If ``self`` is not floating, or ``f`` returns another
+            framework's tensor.
+        ValueError
+            If ``f`` does not return a 0-d tensor.
+
+        Examples
+        --------
+        >>> import torch
+        >>> import unitensor as ut
+        >>> x = ut.astensor(torch.tensor([1.0, 2.0]))
+        >>> value, grad = x.value_and_grad(lambda v: (v * v).sum())
+        >>> value.item(), grad.numpy()
+        (5.0, array([2., 4.], dtype=float32))
+        """
+        return value_and_grad(f, self, *args, **kwargs)
+
+    def value_aux_and_grad(
+        self, f: Callable[..., tuple[Self, Any]], *args: Any, **kwargs: Any
+    ) -> tuple[Self, Any, Self]:
+        """``ut.value_aux_and_grad(f, self, *args, **kwargs)``: value, aux and gradient.
+
+        Parameters
+        ----------
+        f
+            ``f(self, *args, **kwargs)`` returning ``(0-d tensor, aux)``.
+        *args, **kwargs
+            Passed on to ``f``; not differentiated.
+
+        Returns
+        -------
+        (Tensor, Any, Tensor)
+            The 0-d value, ``aux`` (detached) and the gradient, of
+            ``self``'s shape and dtype.
+
+        Raises
+        ------
+        NotImplementedError
+            For NumPy tensors (autodiff needs PyTorch, TensorFlow or JAX).
+        TypeError
+            If ``self`` is not floating, or ``f`` returns another
+            framework's tensor.
+        ValueError
+            If ``f`` does not return a pair whose first item is 0-d.
+
+        Examples
+        --------
+        >>> import torch
+        >>> import unitensor as ut
+        >>> x = ut.astensor(torch.tensor([1.0, 2.0]))
+        >>> value, aux, grad = x.value_aux_and_grad(lambda v: ((v * v).sum(), "aux"))
+        >>> value.item(), aux, grad.numpy()
+        (5.0, 'aux', array([2., 4.], dtype=float32))
+        """
+        return value_aux_and_grad(f, self, *args, **kwargs)
+
+
+T = TypeVar("T", bound=TensorBase)
 
 _DIFFERENTIABLE = "PyTorch, TensorFlow and JAX"
 
 
-def map_tensors(fn: Callable[[Tensor], Any], tree: Any) -> Any:
+def map_tensors(fn: Callable[[Any], Any], tree: Any) -> Any:
     """Apply ``fn`` to every tensor in nested tuples, lists and dicts."""
-    if isinstance(tree, Tensor):
+    if isinstance(tree, TensorBase):
         return fn(tree)
     return map_containers(lambda v: map_tensors(fn, v), tree, tree)
 
 
-def _check_input(cls: type[Tensor], x: Any) -> Tensor:
+def _check_input(cls: type[TensorBase], x: Any) -> TensorBase:
     """``x`` as a tensor of class ``cls`` that can be differentiated."""
-    t = astensor(x)
+    t: TensorBase = _registry.astensor(x)
     if type(t) is not cls:
         raise FrameworkMixError(
             f"value_and_grad_fn was made for {cls.framework} tensors, "
@@ -57,7 +158,7 @@ def _check_input(cls: type[Tensor], x: Any) -> Tensor:
     return t
 
 
-def _loss_raw(cls: type[Tensor], out: Any, has_aux: bool) -> tuple[Any, Any]:
+def _loss_raw(cls: type[TensorBase], out: Any, has_aux: bool) -> tuple[Any, Any]:
     """Split ``f``'s output into the native scalar loss and the aux part."""
     pair: Any = out  # (kept un-narrowed by the isinstance test below)
     if has_aux:
@@ -66,7 +167,7 @@ def _loss_raw(cls: type[Tensor], out: Any, has_aux: bool) -> tuple[Any, Any]:
         value, aux = pair
     else:
         value, aux = pair, None
-    loss: Tensor = value if isinstance(value, Tensor) else astensor(value)
+    loss: TensorBase = value if isinstance(value, TensorBase) else _registry.astensor(value)
     if type(loss) is not cls:
         raise FrameworkMixError(f"f returned a {loss.framework} tensor, expected {cls.framework}")
     if cls._kind(loss.raw.dtype) not in "fc":
@@ -89,7 +190,7 @@ def value_and_grad_fn(
 
 
 def value_and_grad_fn(
-    t: Tensor, f: Callable[..., Any], has_aux: bool = False
+    t: TensorBase, f: Callable[..., Any], has_aux: bool = False
 ) -> Callable[..., Any]:
     """A function returning ``f``'s value and gradient w.r.t. its first argument.
 
@@ -141,8 +242,8 @@ def value_and_grad_fn(
     >>> value.item(), grad.numpy()
     (5.0, array([2., 4.], dtype=float32))
     """
-    cls = type(astensor(t))
-    vg = getattr(cls, "_value_and_grad", None)
+    cls = type(_registry.astensor(t))
+    vg = cls._ns.value_and_grad
     if vg is None:
         raise NotImplementedError(
             f"{cls.framework} tensors cannot be differentiated; automatic "
@@ -153,12 +254,12 @@ def value_and_grad_fn(
         xt = _check_input(cls, x)
 
         def f_raw(xr: Any) -> tuple[Any, Any]:
-            return _loss_raw(cls, f(cls(xr), *args, **kwargs), has_aux)
+            return _loss_raw(cls, f(wrap(cls, xr), *args, **kwargs), has_aux)
 
         value, aux, g = vg(f_raw, xt.raw)
         if has_aux:
-            return cls(value), aux, cls(g)
-        return cls(value), cls(g)
+            return wrap(cls, value), aux, wrap(cls, g)
+        return wrap(cls, value), wrap(cls, g)
 
     return value_and_grad_of_f
 

@@ -1,0 +1,358 @@
+"""Elementwise comparison: ``< <= > >= == !=``, ``minimum``, ``maximum``, ``clip`` and the
+classification functions ``isnan``, ``isinf``, ``isfinite``.
+"""
+
+# pyright: reportPrivateUsage=false
+# (this module is part of the Tensor implementation and uses its protected members)
+
+from __future__ import annotations
+
+import operator
+from typing import TYPE_CHECKING, Self, TypeVar, cast
+
+from ._base import (
+    Scalar,
+    TensorBase,
+    TensorOrScalar,
+    as_tensor,
+    fast_path,
+    wrap,
+)
+from .elementwise_transcendental import Transcendental
+
+if TYPE_CHECKING:
+    from .._tensor import Tensor
+
+_T = TypeVar("_T", bound="Tensor")
+
+
+class Comparison(Transcendental):
+    """The methods of this chapter (see [`unitensor.Tensor`][unitensor.Tensor])."""
+
+    __slots__ = ()
+
+    @fast_path(operator.lt)
+    def __lt__(self, other: TensorOrScalar) -> Self:
+        """Elementwise ``self < other``: a bool tensor of the broadcast shape.
+
+        ``other`` is a Python scalar or a tensor or native array of this
+        framework; errors as ``+``.
+
+        Raises
+        ------
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2, 3])) < 2
+        NumPyTensor(array([ True, False, False]))
+        """
+        a, b = self._operands(other)
+        return wrap(self.__class__, self._ns.less(self._real(a, "<"), b))
+
+    @fast_path(operator.le)
+    def __le__(self, other: TensorOrScalar) -> Self:
+        """Elementwise ``self <= other``: a bool tensor of the broadcast shape.
+
+        Raises
+        ------
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2, 3])) <= 2
+        NumPyTensor(array([ True,  True, False]))
+        """
+        a, b = self._operands(other)
+        return wrap(self.__class__, self._ns.less_equal(self._real(a, "<="), b))
+
+    @fast_path(operator.gt)
+    def __gt__(self, other: TensorOrScalar) -> Self:
+        """Elementwise ``self > other``: a bool tensor of the broadcast shape.
+
+        Raises
+        ------
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2, 3])) > 2
+        NumPyTensor(array([False, False,  True]))
+        """
+        a, b = self._operands(other)
+        return wrap(self.__class__, self._ns.greater(self._real(a, ">"), b))
+
+    @fast_path(operator.ge)
+    def __ge__(self, other: TensorOrScalar) -> Self:
+        """Elementwise ``self >= other``: a bool tensor of the broadcast shape.
+
+        Raises
+        ------
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2, 3])) >= 2
+        NumPyTensor(array([False,  True,  True]))
+        """
+        a, b = self._operands(other)
+        return wrap(self.__class__, self._ns.greater_equal(self._real(a, ">="), b))
+
+    def __eq__(self, other: object) -> Self:  # type: ignore[override]  # elementwise, as in NumPy
+        """Elementwise ``self == other``: a bool tensor of the broadcast shape.
+
+        This is why tensors are not hashable.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2, 3])) == np.array([1, 0, 3])
+        NumPyTensor(array([ True, False,  True]))
+        """
+        a, b = self._operands(other)
+        return wrap(self.__class__, self._ns.equal(a, b))
+
+    def __ne__(self, other: object) -> Self:  # type: ignore[override]  # elementwise, as in NumPy
+        """Elementwise ``self != other``: a bool tensor of the broadcast shape.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1.0, np.nan])) != 1.0
+        NumPyTensor(array([False,  True]))
+        """
+        a, b = self._operands(other)
+        return wrap(self.__class__, self._ns.not_equal(a, b))
+
+    @fast_path("minimum")
+    def minimum(self, other: TensorOrScalar) -> Self:
+        """Elementwise minimum of ``self`` and ``other`` (NaN propagates).
+
+        Parameters
+        ----------
+        other
+            A Python scalar, or a tensor or native array of this framework
+            that broadcasts with ``self``.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape; dtype promoted as for ``+``.
+
+        Raises
+        ------
+        ValueError
+            If the shapes do not broadcast.
+        TypeError
+            If ``other`` belongs to another framework.
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 5, 3])).minimum(2)
+        NumPyTensor(array([1, 2, 2]))
+        """
+        a, b = self._operands(other)
+        return wrap(self.__class__, self._ns.minimum(self._real(a, "minimum"), b))
+
+    @fast_path("maximum")
+    def maximum(self, other: TensorOrScalar) -> Self:
+        """Elementwise maximum of ``self`` and ``other`` (NaN propagates).
+
+        Parameters
+        ----------
+        other
+            A Python scalar, or a tensor or native array of this framework
+            that broadcasts with ``self``.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape; dtype promoted as for ``+``.
+
+        Raises
+        ------
+        ValueError
+            If the shapes do not broadcast.
+        TypeError
+            If ``other`` belongs to another framework.
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 5, 3])).maximum(2)
+        NumPyTensor(array([2, 5, 3]))
+        """
+        a, b = self._operands(other)
+        return wrap(self.__class__, self._ns.maximum(self._real(a, "maximum"), b))
+
+    def clip(self, min_: TensorOrScalar | None, max_: TensorOrScalar | None) -> Self:
+        """Limit values to ``[min_, max_]``; ``None`` leaves that side open.
+
+        The bounds may be scalars or tensors that broadcast against
+        ``self``; the result dtype follows the promotion rules (an integer
+        tensor clipped to float bounds gives float32). A number bound beyond
+        a float dtype's range is the infinity on its side (NumPy converts it
+        to the dtype first: 70000 is inf in float16); one beyond an integer
+        dtype's range clips nothing on its side.
+
+        Parameters
+        ----------
+        min_, max_
+            Lower and upper bound: a Python scalar, a tensor or native array
+            of this framework, or ``None`` for no bound.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape of ``self`` and the bounds; dtype promoted
+            as for ``+``.
+
+        Raises
+        ------
+        ValueError
+            If a bound does not broadcast with ``self``.
+        TypeError
+            If a bound belongs to another framework.
+        DTypeError
+            If the tensor is complex: complex numbers have no order.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([-2.0, 0.5, 3.0], dtype=np.float32))
+        >>> x.clip(0, 1)
+        NumPyTensor(array([0. , 0.5, 1. ], dtype=float32))
+        >>> x.clip(None, 1)
+        NumPyTensor(array([-2. ,  0.5,  1. ], dtype=float32))
+        """
+        if isinstance(min_, bool | int | float) and isinstance(max_, bool | int | float):
+            a = self.raw
+            if a.dtype in self._float_dtypes:  # a float tensor takes float bounds as they are
+                if min_.__class__ is not float:
+                    min_ = float(min_)
+                if max_.__class__ is not float:
+                    max_ = float(max_)
+            else:
+                self._real(a, "clip")
+                a = self._for_scalar(self._for_scalar(a, min_), max_)
+                min_, max_ = self._clip_bounds(a.dtype, min_, max_)
+            return wrap(self.__class__, self._ns.clip(a, min_, max_))
+        self._real(self.raw, "clip")
+        out = self
+        if min_ is not None:
+            out = out.maximum(min_)
+        if max_ is not None:
+            out = out.minimum(max_)
+        return out
+
+    def isnan(self) -> Self:
+        """Elementwise test for NaN.
+
+        Returns
+        -------
+        Tensor
+            Same shape, bool (all False for integers).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1.0, np.nan])).isnan()
+        NumPyTensor(array([False,  True]))
+        """
+        return self._op(self._ns.isnan)
+
+    def isinf(self) -> Self:
+        """Elementwise test for +-inf.
+
+        Returns
+        -------
+        Tensor
+            Same shape, bool (all False for integers).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1.0, -np.inf, np.nan])).isinf()
+        NumPyTensor(array([False,  True, False]))
+        """
+        return self._op(self._ns.isinf)
+
+    def isfinite(self) -> Self:
+        """Elementwise test for finite values (neither NaN nor +-inf).
+
+        Returns
+        -------
+        Tensor
+            Same shape, bool (all True for integers).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1.0, np.inf, np.nan])).isfinite()
+        NumPyTensor(array([ True, False, False]))
+        """
+        return self._op(self._ns.isfinite)
+
+
+def minimum(x: _T | Scalar, y: _T | Scalar) -> _T:
+    """Elementwise minimum of ``x`` and ``y`` (NaN propagates).
+
+    Either argument may be a Python scalar; the other must be a tensor (or
+    native array). The meaning, dtypes and errors are those of
+    [`Tensor.minimum`][unitensor.Tensor.minimum]: ``ut.minimum(t, 2)`` is
+    ``t.minimum(2)``, and ``ut.minimum(2, t)`` too.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.minimum(2, ut.astensor(np.array([1, 5, 3])))
+    NumPyTensor(array([1, 2, 2]))
+    """
+    if isinstance(x, TensorBase):
+        return x.minimum(y)
+    return cast(_T, as_tensor(y).minimum(x))
+
+
+def maximum(x: _T | Scalar, y: _T | Scalar) -> _T:
+    """Elementwise maximum of ``x`` and ``y`` (NaN propagates).
+
+    Either argument may be a Python scalar; the other must be a tensor (or
+    native array). The meaning, dtypes and errors are those of
+    [`Tensor.maximum`][unitensor.Tensor.maximum].
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.maximum(ut.astensor(np.array([1, 5, 3])), 2)
+    NumPyTensor(array([2, 5, 3]))
+    """
+    if isinstance(x, TensorBase):
+        return x.maximum(y)
+    return cast(_T, as_tensor(y).maximum(x))

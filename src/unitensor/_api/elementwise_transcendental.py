@@ -1,0 +1,364 @@
+"""Elementwise transcendental functions: ``sqrt``, exponentials and logarithms, and the
+trigonometric and hyperbolic functions and their inverses (the standard's names,
+``acos``, ..., with NumPy's, ``arccos``, ..., as aliases).
+"""
+
+# pyright: reportPrivateUsage=false
+# (this module is part of the Tensor implementation and uses its protected members)
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Self
+
+from .elementwise_arithmetic import Arithmetic
+
+if TYPE_CHECKING:
+    pass
+
+
+class Transcendental(Arithmetic):
+    """The methods of this chapter (see [`unitensor.Tensor`][unitensor.Tensor])."""
+
+    __slots__ = ()
+
+    def sqrt(self) -> Self:
+        """Elementwise square root (NaN for negative values).
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1.0, 4.0, 9.0], dtype=np.float32)).sqrt()
+        NumPyTensor(array([1., 2., 3.], dtype=float32))
+        """
+        return self._float_op(self._ns.sqrt)
+
+    def exp(self) -> Self:
+        """Elementwise exponential ``e ** x``.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 1.0], dtype=np.float32)).exp()
+        NumPyTensor(array([1.      , 2.718282], dtype=float32))
+        """
+        return self._float_op(self._ns.exp)
+
+    def log(self) -> Self:
+        """Elementwise natural logarithm (-inf at 0, NaN for negative values).
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1.0, np.e], dtype=np.float32)).log()
+        NumPyTensor(array([0., 1.], dtype=float32))
+        """
+        return self._float_op(self._ns.log)
+
+    def log1p(self) -> Self:
+        """Elementwise ``log(1 + x)``, accurate near 0.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 1e-8])).log1p()
+        NumPyTensor(array([0.e+00, 1.e-08]))
+        """
+        return self._float_op(self._ns.log1p)
+
+    def log2(self) -> Self:
+        """Elementwise base-2 logarithm.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 8])).log2()
+        NumPyTensor(array([0., 3.], dtype=float32))
+        """
+        return self._float_op(self._ns.log2)
+
+    def log10(self) -> Self:
+        """Elementwise base-10 logarithm.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 10])).log10()
+        NumPyTensor(array([0., 1.], dtype=float32))
+        """
+        return self._float_op(self._ns.log10)
+
+    def sin(self) -> Self:
+        """Elementwise sine (radians).
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, np.pi / 2], dtype=np.float32)).sin()
+        NumPyTensor(array([0., 1.], dtype=float32))
+        """
+        return self._float_op(self._ns.sin)
+
+    def cos(self) -> Self:
+        """Elementwise cosine (radians).
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0, 0])).cos()
+        NumPyTensor(array([1., 1.], dtype=float32))
+        """
+        return self._float_op(self._ns.cos)
+
+    def tan(self) -> Self:
+        """Elementwise tangent (radians).
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, np.pi / 4])).tan().numpy().round(6)
+        array([0., 1.])
+        """
+        return self._float_op(self._ns.tan)
+
+    def asin(self) -> Self:
+        """Elementwise inverse sine, in ``[-pi/2, pi/2]``; NaN outside ``[-1, 1]``.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 1.0])).asin()
+        NumPyTensor(array([0.        , 1.57079633]))
+        """
+        return self._float_op(self._ns.asin)
+
+    arcsin = asin
+    """NumPy's name for [`asin`][unitensor.Tensor.asin]."""
+
+    def acos(self) -> Self:
+        """Elementwise inverse cosine, in ``[0, pi]``; NaN outside ``[-1, 1]``.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 0])).acos()
+        NumPyTensor(array([0.       , 1.5707964], dtype=float32))
+        """
+        return self._float_op(self._ns.acos)
+
+    arccos = acos
+    """NumPy's name for [`acos`][unitensor.Tensor.acos]."""
+
+    def atan(self) -> Self:
+        """Elementwise inverse tangent, in ``(-pi/2, pi/2)``.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 1.0])).atan()
+        NumPyTensor(array([0.        , 0.78539816]))
+        """
+        return self._float_op(self._ns.atan)
+
+    arctan = atan
+    """NumPy's name for [`atan`][unitensor.Tensor.atan]."""
+
+    def sinh(self) -> Self:
+        """Elementwise hyperbolic sine.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0, 0])).sinh()
+        NumPyTensor(array([0., 0.], dtype=float32))
+        """
+        return self._float_op(self._ns.sinh)
+
+    def cosh(self) -> Self:
+        """Elementwise hyperbolic cosine.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 1.0])).cosh()
+        NumPyTensor(array([1.        , 1.54308063]))
+        """
+        return self._float_op(self._ns.cosh)
+
+    def tanh(self) -> Self:
+        """Elementwise hyperbolic tangent, in ``[-1, 1]``.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 1.0])).tanh()
+        NumPyTensor(array([0.        , 0.76159416]))
+        """
+        return self._float_op(self._ns.tanh)
+
+    def asinh(self) -> Self:
+        """Elementwise inverse hyperbolic sine.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 1.0])).asinh()
+        NumPyTensor(array([0.        , 0.88137359]))
+        """
+        return self._float_op(self._ns.asinh)
+
+    arcsinh = asinh
+    """NumPy's name for [`asinh`][unitensor.Tensor.asinh]."""
+
+    def acosh(self) -> Self:
+        """Elementwise inverse hyperbolic cosine; NaN below 1.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1.0, 2.0])).acosh()
+        NumPyTensor(array([0.        , 1.3169579]))
+        """
+        return self._float_op(self._ns.acosh)
+
+    arccosh = acosh
+    """NumPy's name for [`acosh`][unitensor.Tensor.acosh]."""
+
+    def atanh(self) -> Self:
+        """Elementwise inverse hyperbolic tangent; +-inf at +-1, NaN outside ``[-1, 1]``.
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats keep their dtype, bool and integer input
+            gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 0.5])).atanh()
+        NumPyTensor(array([0.        , 0.54930614]))
+        """
+        return self._float_op(self._ns.atanh)
+
+    arctanh = atanh
+    """NumPy's name for [`atanh`][unitensor.Tensor.atanh]."""
