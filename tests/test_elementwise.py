@@ -46,6 +46,13 @@ FLOAT_VALUED = [
     ("arcsinh", np.arcsinh, X, XI),
     ("arccosh", np.arccosh, GE1, POS_I),
     ("arctanh", np.arctanh, UNIT, np.zeros_like(XI)),
+    # the standard's names (NumPy 2 has both)
+    ("asin", np.asin, UNIT, UNIT_I),
+    ("acos", np.acos, UNIT, UNIT_I),
+    ("atan", np.atan, X, XI),
+    ("asinh", np.asinh, X, XI),
+    ("acosh", np.acosh, GE1, POS_I),
+    ("atanh", np.atanh, UNIT, np.zeros_like(XI)),
 ]
 FV_IDS = [c[0] for c in FLOAT_VALUED]
 
@@ -390,3 +397,12 @@ def test_clip_integer_bound_beyond_the_other_end_raises_overflowerror(backend, l
         np.clip(a, lo, hi)  # the reference behaviour
     with pytest.raises(OverflowError):
         make(backend, a).clip(lo, hi)
+
+
+@pytest.mark.parametrize(
+    "numpy_name", ["arcsin", "arccos", "arctan", "arcsinh", "arccosh", "arctanh"]
+)
+def test_numpy_names_are_aliases_of_the_standards(numpy_name):
+    standard = "a" + numpy_name.removeprefix("arc")
+    assert getattr(ut.Tensor, numpy_name) is getattr(ut.Tensor, standard)
+    assert getattr(ut, numpy_name) is getattr(ut, standard)

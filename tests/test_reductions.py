@@ -304,3 +304,46 @@ def test_full_reductions_on_numpy_give_numpy_scalars(name):
     out = FULL_REDUCTIONS[name](x)
     assert isinstance(out.raw, np.generic), type(out.raw)
     assert out.raw.shape == ()
+
+
+# ------------------------------------------------ the standard's cumulative functions
+
+CUMULATIVE = {"cumulative_sum": np.cumulative_sum}
+XPI = XIP  # products of values in {-2, -1, 1, 2} stay small
+
+
+@pytest.mark.parametrize("include_initial", [False, True])
+@pytest.mark.parametrize("axis", [0, 1, 2, -1, -3])
+@pytest.mark.parametrize("name", list(CUMULATIVE))
+def test_cumulative(backend, name, axis, include_initial):
+    fn = CUMULATIVE[name]
+    kw = {"axis": axis, "include_initial": include_initial}
+    data = XP if name == "cumulative_prod" else X
+    for out in forms(backend, name, data, **kw):
+        check(out, backend, fn(data.astype(np.float64), **kw), np.float32)
+    for out in forms(backend, name, XPI, **kw):
+        check(out, backend, fn(XPI, **kw), np.int64)  # NumPy: int32 widens to int64
+    for out in forms(backend, name, B, **kw):
+        check(out, backend, fn(B, **kw), np.int64)
+
+
+@pytest.mark.parametrize("name", list(CUMULATIVE))
+def test_cumulative_of_1d_needs_no_axis_and_takes_a_dtype(backend, name):
+    fn = CUMULATIVE[name]
+    v = XPI[0, 0]
+    check(getattr(make(backend, v), name)(), backend, fn(v), np.int64)
+    check(getattr(ut, name)(make(backend, v), dtype="float32"), backend, fn(v, dtype=np.float32))
+    check(
+        getattr(make(backend, v[:0]), name)(include_initial=True),
+        backend,
+        fn(v[:0], include_initial=True),
+        np.int64,
+    )
+
+
+@pytest.mark.parametrize("name", list(CUMULATIVE))
+def test_cumulative_of_nd_needs_an_axis(backend, name):
+    with pytest.raises(ut.ShapeError, match="needs an axis"):
+        getattr(make(backend, X), name)()
+    with pytest.raises(ut.AxisError):
+        getattr(make(backend, X), name)(axis=3)

@@ -217,3 +217,23 @@ def test_expand_dims_and_reshape_of_0d(backend):
     check(make(backend, s).expand_dims(0), backend, np.expand_dims(s, 0))
     check(make(backend, s).expand_dims(-1), backend, np.expand_dims(s, -1))
     check(make(backend, s).reshape(-1), backend, s.reshape(-1))
+
+
+@pytest.mark.parametrize("axes", [(0, 1, 2), (2, 0, 1), (-1, 0, -2)], ids=repr)
+@pytest.mark.parametrize("arr", DATA, ids=DATA_IDS)
+def test_permute_dims(backend, arr, axes):
+    for out in forms(backend, "permute_dims", arr, axes):
+        check(out, backend, np.permute_dims(arr, axes))
+
+
+def test_permute_dims_needs_a_permutation(backend):
+    with pytest.raises(ut.AxisError):
+        make(backend, X).permute_dims((0, 0, 1))
+
+
+def test_concat_is_concatenate_and_joins_flattened_tensors(backend):
+    a, b = randn(2, 3), randn(4, 3, seed=3)
+    parts = [make(backend, a), make(backend, b)]
+    assert ut.concatenate is ut.concat
+    check(ut.concat(parts, axis=0), backend, np.concat([a, b], axis=0))
+    check(ut.concat(parts, axis=None), backend, np.concat([a, b], axis=None))

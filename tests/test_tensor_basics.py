@@ -1,5 +1,7 @@
 """Tensor properties and basic methods: shape, dtype, numpy(), item, astype, len, ..."""
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -286,3 +288,13 @@ def test_methods_return_new_tensor_of_same_class(backend):
     assert type(out) is type(t)
     assert out is not t
     check(t, backend, X3)
+
+
+@pytest.mark.parametrize("name", ["int32", "float64", "bool", "uint8"])
+def test_astype_function_form(backend, name):
+    a = np.array([[1.5, -2.0], [0.0, 3.0]], dtype=np.float32)
+    if name == "uint8":
+        a = np.abs(a)  # casting a negative float to an unsigned type is undefined
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # JAX without 64-bit mode narrows
+        check(ut.astype(make(backend, a), name), backend, a.astype(name))
