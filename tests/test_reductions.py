@@ -308,7 +308,7 @@ def test_full_reductions_on_numpy_give_numpy_scalars(name):
 
 # ------------------------------------------------ the standard's cumulative functions
 
-CUMULATIVE = {"cumulative_sum": np.cumulative_sum}
+CUMULATIVE = {"cumulative_sum": np.cumulative_sum, "cumulative_prod": np.cumulative_prod}
 XPI = XIP  # products of values in {-2, -1, 1, 2} stay small
 
 

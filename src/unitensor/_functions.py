@@ -1927,6 +1927,57 @@ def cumulative_sum(
     return _w(t).cumulative_sum(axis, dtype, include_initial)
 
 
+def cumulative_prod(
+    t: T, axis: int | None = None, dtype: Any = None, include_initial: bool = False
+) -> T:
+    """Cumulative product along ``axis`` (the standard's ``cumulative_prod``).
+
+    Function form of [`Tensor.cumulative_prod`][unitensor.Tensor.cumulative_prod]:
+    ``ut.cumulative_prod(t, ...)`` is ``t.cumulative_prod(...)``; ``self`` below is ``t``.
+
+    As [`cumulative_sum`][unitensor.Tensor.cumulative_sum], with products;
+    with ``include_initial`` the products start with 1.
+
+    Parameters
+    ----------
+    axis
+        The axis to multiply along; may be ``None`` only for a 1-d tensor.
+    dtype
+        The result's dtype (the input is cast to it first); ``None``:
+        bool and integers narrower than 64 bits give int64 (int32 on
+        JAX without 64-bit mode), other dtypes stay.
+    include_initial
+        Start each product with 1: the result is one longer along ``axis``.
+
+    Returns
+    -------
+    Tensor
+        ``self``'s shape (``shape[axis] + 1`` along ``axis`` with
+        ``include_initial``); float16 and bfloat16 accumulate in float32.
+
+    Raises
+    ------
+    ValueError
+        If ``axis`` is ``None`` and the tensor is not 1-d.
+    AxisError
+        If ``axis`` is out of range.
+    TypeError
+        If ``dtype`` is unknown to the framework.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.array([[1, 2], [3, 4]]))
+    >>> x.cumulative_prod(axis=0)
+    NumPyTensor(array([[1, 2],
+                       [3, 8]]))
+    >>> x[1].cumulative_prod(include_initial=True)
+    NumPyTensor(array([ 1,  3, 12]))
+    """
+    return _w(t).cumulative_prod(axis, dtype, include_initial)
+
+
 def all(t: T, axis: Axes = None, keepdims: bool = False) -> T:
     """Whether all elements along ``axis`` are true (non-zero).
 
@@ -2576,6 +2627,7 @@ __all__ = [
     "cumsum",
     "logsumexp",
     "cumulative_sum",
+    "cumulative_prod",
     "all",
     "any",
     "sort",

@@ -171,11 +171,14 @@ _GROUPS: list[tuple[str, Rule]] = [
         ),
     ),
     (
-        "cumulative_sum",
+        "cumulative_sum cumulative_prod",
         Rule(
-            "as cumsum; axis required for more than one axis, dtype= casts first, "
-            "include_initial=True starts with 0",
-            ("NumPy's, PyTorch's and TensorFlow's cumulative sums flatten without an axis",),
+            "as sum (prod); axis required for more than one axis, dtype= casts first, "
+            "include_initial=True starts with 0 (1)",
+            (
+                "NumPy's, PyTorch's and TensorFlow's cumulative functions flatten without an axis",
+                "JAX keeps narrow integers, TensorFlow int32",
+            ),
             (_JAX32,),
         ),
     ),

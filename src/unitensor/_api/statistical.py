@@ -336,6 +336,53 @@ class Statistical(Searching):
         """
         return self._cumulative(self._ns.cumulative_sum, 0, axis, dtype, include_initial)
 
+    def cumulative_prod(
+        self, axis: int | None = None, dtype: Any = None, include_initial: bool = False
+    ) -> Self:
+        """Cumulative product along ``axis`` (the standard's ``cumulative_prod``).
+
+        As [`cumulative_sum`][unitensor.Tensor.cumulative_sum], with products;
+        with ``include_initial`` the products start with 1.
+
+        Parameters
+        ----------
+        axis
+            The axis to multiply along; may be ``None`` only for a 1-d tensor.
+        dtype
+            The result's dtype (the input is cast to it first); ``None``:
+            bool and integers narrower than 64 bits give int64 (int32 on
+            JAX without 64-bit mode), other dtypes stay.
+        include_initial
+            Start each product with 1: the result is one longer along ``axis``.
+
+        Returns
+        -------
+        Tensor
+            ``self``'s shape (``shape[axis] + 1`` along ``axis`` with
+            ``include_initial``); float16 and bfloat16 accumulate in float32.
+
+        Raises
+        ------
+        ValueError
+            If ``axis`` is ``None`` and the tensor is not 1-d.
+        AxisError
+            If ``axis`` is out of range.
+        TypeError
+            If ``dtype`` is unknown to the framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([[1, 2], [3, 4]]))
+        >>> x.cumulative_prod(axis=0)
+        NumPyTensor(array([[1, 2],
+                           [3, 8]]))
+        >>> x[1].cumulative_prod(include_initial=True)
+        NumPyTensor(array([ 1,  3, 12]))
+        """
+        return self._cumulative(self._ns.cumulative_prod, 1, axis, dtype, include_initial)
+
     def _cumulative(
         self, fn: Any, initial: int, axis: int | None, dtype: Any, include_initial: bool
     ) -> Self:

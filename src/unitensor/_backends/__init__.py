@@ -168,6 +168,7 @@ class Primitives:
     argmin: AlongAxis  # int64 indices
     argmax: AlongAxis
     cumulative_sum: AlongAxis  # int64 for bool and narrow integer input
+    cumulative_prod: AlongAxis  # as cumulative_sum
     sort: AlongAxis
     argsort: AlongAxis  # int64 indices, stable
     # shape

@@ -180,10 +180,11 @@ def _crossentropy(logits: Any, labels: Any) -> Any:
     return -jnp.take_along_axis(log_p, labels[..., None], axis=-1)[..., 0]
 
 
-def _cumsum(a: Any, axis: int) -> Any:
+def _widened(a: Any) -> Any:
+    """Bool and integers narrower than 32 bits as the default integer (JAX keeps them)."""
     if a.dtype == np.bool_ or (a.dtype.kind in "iu" and a.dtype.itemsize < 4):
-        a = a.astype(jnp.int_ if a.dtype.kind != "u" else jnp.uint)  # the default integer
-    return jnp.cumsum(a, axis=axis)
+        return a.astype(jnp.int_ if a.dtype.kind != "u" else jnp.uint)
+    return a
 
 
 def _topk_last(a: Any, k: int, largest: bool, sorted: bool) -> tuple[Any, Any]:
@@ -301,7 +302,8 @@ def primitives() -> Primitives:
         },
         argmin=lambda a, axis: jnp.argmin(a, axis=axis),
         argmax=lambda a, axis: jnp.argmax(a, axis=axis),
-        cumulative_sum=_cumsum,
+        cumulative_sum=lambda a, axis: jnp.cumsum(_widened(a), axis=axis),
+        cumulative_prod=lambda a, axis: jnp.cumprod(_widened(a), axis=axis),
         concat=lambda arrays, axis: jnp.concatenate(arrays, axis=axis),
         sort=lambda a, axis: jnp.sort(a, axis=axis, stable=True),
         argsort=lambda a, axis: jnp.argsort(a, axis=axis, stable=True),

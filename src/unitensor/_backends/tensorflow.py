@@ -602,6 +602,7 @@ def primitives() -> Primitives:
         argmin=_arg_extreme(tf.math.argmin),
         argmax=_arg_extreme(tf.math.argmax),
         cumulative_sum=lambda a, axis: tf.math.cumsum(_to_int64(a), axis),
+        cumulative_prod=lambda a, axis: tf.math.cumprod(_to_int64(a), axis),
         sort=_sort,
         argsort=_argsort,
         reshape=tf.reshape,

@@ -403,6 +403,7 @@ def primitives() -> Primitives:
         argmin=_arg_extreme(torch.argmin),
         argmax=_arg_extreme(torch.argmax),
         cumulative_sum=lambda a, axis: torch.cumsum(a, dim=axis),
+        cumulative_prod=lambda a, axis: torch.cumprod(a, dim=axis),
         sort=lambda a, axis: torch.sort(a, dim=axis, stable=True).values,
         argsort=lambda a, axis: torch.argsort(a, dim=axis, stable=True),
         topk=_topk,
