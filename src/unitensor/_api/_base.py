@@ -23,7 +23,7 @@ import functools
 import operator
 import warnings
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, NoReturn, Self, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NoReturn, Self, TypeAlias, TypeVar, cast
 
 import numpy as np
 
@@ -55,7 +55,7 @@ __all__ = [
     "joined",
     "reraise_index_error",
     "shape_tuple",
-    "truediv",
+    "unary_fast_path",
     "wrap",
 ]
 
@@ -87,65 +87,86 @@ def wrap(cls: type[_TensorT], raw: Any) -> _TensorT:
     return out
 
 
-def fast_path(
-    op: Callable[[Any, Any], Any] | str, reflected: bool = False
-) -> Callable[[_Method], _Method]:
+_OPERATORS = frozenset({"+", "-", "*", "/", "<", "<=", ">", ">="})
+
+# The fast paths are written as source, the way ``dataclasses`` writes methods, so
+# that the operation is an operator or an attribute look-up in the code itself
+# (``a + b``, ``self._ns.exp(a)``), not a call through ``operator.add`` or
+# ``getattr``: on small arrays that call was a tenth of unitensor's overhead.
+_BINARY = """
+def fast(self, other):
+    a = self.raw
+    kind = other.__class__
+    if kind is float or kind is int:
+        if a.dtype not in self._float_dtypes:
+            return method(self, other)
+        b = other if kind is float else float(other)
+    elif kind is self.__class__:
+        b = other.raw
+        if a.dtype is not b.dtype or a.shape != b.shape or a.dtype not in self._float_dtypes:
+            return method(self, other)
+    else:
+        return method(self, other)
+    return wrap(self.__class__, {expression})
+"""
+_UNARY = """
+def fast(self):
+    a = self.raw
+    if a.dtype in self._float_dtypes:
+        return wrap(self.__class__, self._ns.{name}(a))
+    return method(self)
+"""
+
+
+def _written(source: str, method: Callable[..., Any]) -> Any:
+    scope: dict[str, Any] = {"wrap": wrap, "method": method}
+    exec(source, scope)  # the templates above, with an operator or a checked name
+    fast = scope["fast"]
+    functools.update_wrapper(fast, method)
+    return fast
+
+
+def fast_path(op: str, reflected: bool = False) -> Callable[[_Method], _Method]:
     """Give a binary operation its fast path for the most common operands.
 
     A real float tensor with a Python int or float, or two real float
     tensors of one class, dtype and shape, need no promotion or checks:
-    ``op`` applies as it is (``op(other, raw)`` when ``reflected``; a Python
-    int goes in as a float, as NumPy converts it). ``op`` is Python's
-    operator (``operator.add``), or the name of a primitive (``"maximum"``),
-    looked up on the backend. Any other operands go to the decorated
-    method, the checked path, which starts with ``_operands``. This is the
-    one place the test is written.
+    ``op`` applies as it is. ``op`` is Python's operator (``"+"``, ``"<="``,
+    ...; ``other op self`` when ``reflected``) or the name of a primitive
+    (``"maximum"``); a Python int goes in as a float, as NumPy converts it.
+    Any other operands go to the decorated method, the checked path, which
+    starts with ``_operands``. This, with ``unary_fast_path``, is the one
+    place the test is written.
     """
+    if op in _OPERATORS:
+        expression = f"b {op} a" if reflected else f"a {op} b"
+    elif op.isidentifier():
+        expression = f"self._ns.{op}(b, a)" if reflected else f"self._ns.{op}(a, b)"
+    else:
+        raise ValueError(f"not an operator or a primitive's name: {op!r}")
+    source = _BINARY.format(expression=expression)
 
     def decorate(method: _Method) -> _Method:
-        if isinstance(op, str):
-            name = op
-
-            def fast(self: TensorBase, other: Any) -> Any:
-                a = self.raw
-                kind = other.__class__
-                if kind is float or kind is int:
-                    if a.dtype in self._float_dtypes:
-                        fn = getattr(self._ns, name)
-                        b = other if kind is float else float(other)
-                        return wrap(self.__class__, fn(b, a) if reflected else fn(a, b))
-                elif kind is self.__class__:
-                    b = other.raw
-                    if a.dtype is b.dtype and a.dtype in self._float_dtypes and a.shape == b.shape:
-                        fn = getattr(self._ns, name)
-                        return wrap(self.__class__, fn(b, a) if reflected else fn(a, b))
-                return method(self, other)
-
-        else:
-            native = op
-
-            def fast(self: TensorBase, other: Any) -> Any:
-                a = self.raw
-                kind = other.__class__
-                if kind is float or kind is int:
-                    if a.dtype in self._float_dtypes:
-                        b = other if kind is float else float(other)
-                        return wrap(self.__class__, native(b, a) if reflected else native(a, b))
-                elif kind is self.__class__:
-                    b = other.raw
-                    if a.dtype is b.dtype and a.dtype in self._float_dtypes and a.shape == b.shape:
-                        return wrap(self.__class__, native(b, a) if reflected else native(a, b))
-                return method(self, other)
-
-        functools.update_wrapper(fast, method)
-        return fast  # type: ignore[return-value]  # same signature as method
+        return cast(_Method, _written(source, method))
 
     return decorate
 
 
-def truediv(a: Any, b: Any) -> Any:
-    """``a / b`` (``operator.truediv`` is only partly typed in typeshed)."""
-    return a / b
+def unary_fast_path(name: str) -> Callable[[_Method], _Method]:
+    """Give an elementwise function its fast path for real float tensors.
+
+    A real float tensor goes straight to the primitive ``name``: no dtype
+    rule applies to it. Any other tensor goes to the decorated method, the
+    checked path (bool and integers cast or refused, complex handled).
+    """
+    if not name.isidentifier():
+        raise ValueError(f"not a primitive's name: {name!r}")
+    source = _UNARY.format(name=name)
+
+    def decorate(method: _Method) -> _Method:
+        return cast(_Method, _written(source, method))
+
+    return decorate
 
 
 def _framework_mix_error(a: type[TensorBase], b: object) -> FrameworkMixError:
@@ -297,6 +318,8 @@ class TensorBase:
     """Native dtypes other than complex seen so far (filled by ``_kind``)."""
     _half_dtypes: ClassVar[set[Any]]
     """Native float16 and bfloat16 dtypes seen so far: their sums accumulate in float32."""
+    _full_width_dtypes: ClassVar[set[Any]]
+    """Native dtypes other than float16 and bfloat16 seen so far: sums need no widening."""
 
     __hash__: ClassVar[None]  # type: ignore[assignment]  # elementwise __eq__
     __array_ufunc__ = None  # NumPy defers to our reflected operators
@@ -321,6 +344,7 @@ class TensorBase:
         cls._nonbool_dtypes = set()
         cls._real_dtypes = set()
         cls._half_dtypes = set()
+        cls._full_width_dtypes = set()
         if backend is not None:
             cls.framework = _registry.BACKENDS[backend].framework
             cls.backend = backend
@@ -355,8 +379,10 @@ class TensorBase:
                 cls._real_dtypes.add(native)
             if k == "f":
                 cls._float_dtypes.add(native)
-                if cls._dtype_name(native) in ("float16", "bfloat16"):
-                    cls._half_dtypes.add(native)
+            if cls._dtype_name(native) in ("float16", "bfloat16"):
+                cls._half_dtypes.add(native)
+            else:
+                cls._full_width_dtypes.add(native)
             return k
 
     @classmethod
@@ -841,11 +867,11 @@ class TensorBase:
         return wrap(self.__class__, fn(a))
 
     def _float_op(self, fn: Callable[[Any], Any]) -> Self:
-        """As ``_op``, for a float function: bool and integers go in as float32."""
-        a = self.raw
-        if a.dtype not in self._float_dtypes:
-            a = self._floating_any()
-        return wrap(self.__class__, fn(a))
+        """As ``_op``, for a float function: bool and integers go in as float32.
+
+        Real float tensors take ``unary_fast_path`` before they get here.
+        """
+        return wrap(self.__class__, fn(self._floating_any()))
 
     def _integer_indices(self, idx: Any, what: str) -> None:
         """Raise ``DTypeError`` unless ``idx`` (native) has an integer dtype."""

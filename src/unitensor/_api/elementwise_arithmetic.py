@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import operator
 from typing import TYPE_CHECKING, Any, Self
 
 from .._errors import (
@@ -17,7 +16,7 @@ from ._base import (
     SCALAR_TYPES,
     TensorOrScalar,
     fast_path,
-    truediv,
+    unary_fast_path,
     wrap,
 )
 from .creation import Creation
@@ -31,7 +30,7 @@ class Arithmetic(Creation):
 
     __slots__ = ()
 
-    @fast_path(operator.add)
+    @fast_path("+")
     def __add__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``self + other`` (dtype rules: ``docs/semantics.md``).
 
@@ -63,7 +62,7 @@ class Arithmetic(Creation):
         a, b = self._operands(other)
         return wrap(self.__class__, self._ns.add(a, b))
 
-    @fast_path(operator.add, reflected=True)
+    @fast_path("+", reflected=True)
     def __radd__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``other + self``; shapes, dtypes and errors as ``+``.
 
@@ -77,7 +76,7 @@ class Arithmetic(Creation):
         a, b = self._operands(other)
         return wrap(self.__class__, self._ns.add(b, a))
 
-    @fast_path(operator.sub)
+    @fast_path("-")
     def __sub__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``self - other``; shapes, dtypes and errors as ``+``.
 
@@ -91,7 +90,7 @@ class Arithmetic(Creation):
         a, b = self._operands(other)
         return wrap(self.__class__, self._ns.subtract(a, b))
 
-    @fast_path(operator.sub, reflected=True)
+    @fast_path("-", reflected=True)
     def __rsub__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``other - self``; shapes, dtypes and errors as ``+``.
 
@@ -105,7 +104,7 @@ class Arithmetic(Creation):
         a, b = self._operands(other)
         return wrap(self.__class__, self._ns.subtract(b, a))
 
-    @fast_path(operator.mul)
+    @fast_path("*")
     def __mul__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``self * other``; shapes, dtypes and errors as ``+``.
 
@@ -119,7 +118,7 @@ class Arithmetic(Creation):
         a, b = self._operands(other)
         return wrap(self.__class__, self._ns.multiply(a, b))
 
-    @fast_path(operator.mul, reflected=True)
+    @fast_path("*", reflected=True)
     def __rmul__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``other * self``; shapes, dtypes and errors as ``+``.
 
@@ -133,7 +132,7 @@ class Arithmetic(Creation):
         a, b = self._operands(other)
         return wrap(self.__class__, self._ns.multiply(b, a))
 
-    @fast_path(truediv)
+    @fast_path("/")
     def __truediv__(self, other: TensorOrScalar) -> Self:
         """Elementwise true division ``self / other``; integer operands give float32.
 
@@ -149,7 +148,7 @@ class Arithmetic(Creation):
         a, b = self._operands(other)
         return wrap(self.__class__, self._ns.divide(a, b))
 
-    @fast_path(truediv, reflected=True)
+    @fast_path("/", reflected=True)
     def __rtruediv__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``other / self``; integer operands give float32.
 
@@ -273,6 +272,7 @@ class Arithmetic(Creation):
         a, b = self._operands(other)
         return wrap(self.__class__, self._ns.pow(b, a))
 
+    @unary_fast_path("negative")
     def __neg__(self) -> Self:
         """Elementwise negation ``-self``; same shape and dtype.
 
@@ -330,6 +330,7 @@ class Arithmetic(Creation):
             return wrap(self.__class__, a)  # |True| is True
         return wrap(self.__class__, self._ns.abs(a))
 
+    @unary_fast_path("sign")
     def sign(self) -> Self:
         """Elementwise sign: -1, 0 or 1 (NaN stays NaN).
 
@@ -347,6 +348,7 @@ class Arithmetic(Creation):
         """
         return self._numeric_op(self._ns.sign, "sign")
 
+    @unary_fast_path("square")
     def square(self) -> Self:
         """Elementwise square ``x * x``.
 
@@ -396,6 +398,7 @@ class Arithmetic(Creation):
         """
         return self.__pow__(exponent)
 
+    @unary_fast_path("round")
     def round(self) -> Self:
         """Round to the nearest integer, halves to even (as NumPy).
 
@@ -413,6 +416,7 @@ class Arithmetic(Creation):
         """
         return self._op(self._ns.round)
 
+    @unary_fast_path("ceil")
     def ceil(self) -> Self:
         """Elementwise ceiling (smallest integer not below ``x``).
 
@@ -430,6 +434,7 @@ class Arithmetic(Creation):
         """
         return self._op(self._ns.ceil)
 
+    @unary_fast_path("floor")
     def floor(self) -> Self:
         """Elementwise floor (largest integer not above ``x``).
 

@@ -7,7 +7,6 @@ classification functions ``isnan``, ``isinf``, ``isfinite``.
 
 from __future__ import annotations
 
-import operator
 from typing import TYPE_CHECKING, Self, TypeVar, cast
 
 from ._base import (
@@ -16,6 +15,7 @@ from ._base import (
     TensorOrScalar,
     as_tensor,
     fast_path,
+    unary_fast_path,
     wrap,
 )
 from .elementwise_transcendental import Transcendental
@@ -31,7 +31,7 @@ class Comparison(Transcendental):
 
     __slots__ = ()
 
-    @fast_path(operator.lt)
+    @fast_path("<")
     def __lt__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``self < other``: a bool tensor of the broadcast shape.
 
@@ -53,7 +53,7 @@ class Comparison(Transcendental):
         a, b = self._operands(other)
         return wrap(self.__class__, self._ns.less(self._real(a, "<"), b))
 
-    @fast_path(operator.le)
+    @fast_path("<=")
     def __le__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``self <= other``: a bool tensor of the broadcast shape.
 
@@ -72,7 +72,7 @@ class Comparison(Transcendental):
         a, b = self._operands(other)
         return wrap(self.__class__, self._ns.less_equal(self._real(a, "<="), b))
 
-    @fast_path(operator.gt)
+    @fast_path(">")
     def __gt__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``self > other``: a bool tensor of the broadcast shape.
 
@@ -91,7 +91,7 @@ class Comparison(Transcendental):
         a, b = self._operands(other)
         return wrap(self.__class__, self._ns.greater(self._real(a, ">"), b))
 
-    @fast_path(operator.ge)
+    @fast_path(">=")
     def __ge__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``self >= other``: a bool tensor of the broadcast shape.
 
@@ -267,6 +267,7 @@ class Comparison(Transcendental):
             out = out.minimum(max_)
         return out
 
+    @unary_fast_path("isnan")
     def isnan(self) -> Self:
         """Elementwise test for NaN.
 
@@ -284,6 +285,7 @@ class Comparison(Transcendental):
         """
         return self._op(self._ns.isnan)
 
+    @unary_fast_path("isinf")
     def isinf(self) -> Self:
         """Elementwise test for +-inf.
 
@@ -301,6 +303,7 @@ class Comparison(Transcendental):
         """
         return self._op(self._ns.isinf)
 
+    @unary_fast_path("isfinite")
     def isfinite(self) -> Self:
         """Elementwise test for finite values (neither NaN nor +-inf).
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Self
 
+from ._base import unary_fast_path
 from .elementwise_arithmetic import Arithmetic
 
 if TYPE_CHECKING:
@@ -21,6 +22,7 @@ class Transcendental(Arithmetic):
 
     __slots__ = ()
 
+    @unary_fast_path("sqrt")
     def sqrt(self) -> Self:
         """Elementwise square root (NaN for negative values).
 
@@ -39,6 +41,7 @@ class Transcendental(Arithmetic):
         """
         return self._float_op(self._ns.sqrt)
 
+    @unary_fast_path("exp")
     def exp(self) -> Self:
         """Elementwise exponential ``e ** x``.
 
@@ -57,6 +60,7 @@ class Transcendental(Arithmetic):
         """
         return self._float_op(self._ns.exp)
 
+    @unary_fast_path("log")
     def log(self) -> Self:
         """Elementwise natural logarithm (-inf at 0, NaN for negative values).
 
@@ -75,6 +79,7 @@ class Transcendental(Arithmetic):
         """
         return self._float_op(self._ns.log)
 
+    @unary_fast_path("log1p")
     def log1p(self) -> Self:
         """Elementwise ``log(1 + x)``, accurate near 0.
 
@@ -93,6 +98,7 @@ class Transcendental(Arithmetic):
         """
         return self._float_op(self._ns.log1p)
 
+    @unary_fast_path("log2")
     def log2(self) -> Self:
         """Elementwise base-2 logarithm.
 
@@ -111,6 +117,7 @@ class Transcendental(Arithmetic):
         """
         return self._float_op(self._ns.log2)
 
+    @unary_fast_path("log10")
     def log10(self) -> Self:
         """Elementwise base-10 logarithm.
 
@@ -129,6 +136,7 @@ class Transcendental(Arithmetic):
         """
         return self._float_op(self._ns.log10)
 
+    @unary_fast_path("sin")
     def sin(self) -> Self:
         """Elementwise sine (radians).
 
@@ -147,6 +155,7 @@ class Transcendental(Arithmetic):
         """
         return self._float_op(self._ns.sin)
 
+    @unary_fast_path("cos")
     def cos(self) -> Self:
         """Elementwise cosine (radians).
 
@@ -165,6 +174,7 @@ class Transcendental(Arithmetic):
         """
         return self._float_op(self._ns.cos)
 
+    @unary_fast_path("tan")
     def tan(self) -> Self:
         """Elementwise tangent (radians).
 
@@ -183,6 +193,7 @@ class Transcendental(Arithmetic):
         """
         return self._float_op(self._ns.tan)
 
+    @unary_fast_path("asin")
     def asin(self) -> Self:
         """Elementwise inverse sine, in ``[-pi/2, pi/2]``; NaN outside ``[-1, 1]``.
 
@@ -204,6 +215,7 @@ class Transcendental(Arithmetic):
     arcsin = asin
     """NumPy's name for [`asin`][unitensor.Tensor.asin]."""
 
+    @unary_fast_path("acos")
     def acos(self) -> Self:
         """Elementwise inverse cosine, in ``[0, pi]``; NaN outside ``[-1, 1]``.
 
@@ -225,6 +237,7 @@ class Transcendental(Arithmetic):
     arccos = acos
     """NumPy's name for [`acos`][unitensor.Tensor.acos]."""
 
+    @unary_fast_path("atan")
     def atan(self) -> Self:
         """Elementwise inverse tangent, in ``(-pi/2, pi/2)``.
 
@@ -246,6 +259,7 @@ class Transcendental(Arithmetic):
     arctan = atan
     """NumPy's name for [`atan`][unitensor.Tensor.atan]."""
 
+    @unary_fast_path("sinh")
     def sinh(self) -> Self:
         """Elementwise hyperbolic sine.
 
@@ -264,6 +278,7 @@ class Transcendental(Arithmetic):
         """
         return self._float_op(self._ns.sinh)
 
+    @unary_fast_path("cosh")
     def cosh(self) -> Self:
         """Elementwise hyperbolic cosine.
 
@@ -282,6 +297,7 @@ class Transcendental(Arithmetic):
         """
         return self._float_op(self._ns.cosh)
 
+    @unary_fast_path("tanh")
     def tanh(self) -> Self:
         """Elementwise hyperbolic tangent, in ``[-1, 1]``.
 
@@ -300,6 +316,7 @@ class Transcendental(Arithmetic):
         """
         return self._float_op(self._ns.tanh)
 
+    @unary_fast_path("asinh")
     def asinh(self) -> Self:
         """Elementwise inverse hyperbolic sine.
 
@@ -321,6 +338,7 @@ class Transcendental(Arithmetic):
     arcsinh = asinh
     """NumPy's name for [`asinh`][unitensor.Tensor.asinh]."""
 
+    @unary_fast_path("acosh")
     def acosh(self) -> Self:
         """Elementwise inverse hyperbolic cosine; NaN below 1.
 
@@ -342,6 +360,7 @@ class Transcendental(Arithmetic):
     arccosh = acosh
     """NumPy's name for [`acosh`][unitensor.Tensor.acosh]."""
 
+    @unary_fast_path("atanh")
     def atanh(self) -> Self:
         """Elementwise inverse hyperbolic tangent; +-inf at +-1, NaN outside ``[-1, 1]``.
 

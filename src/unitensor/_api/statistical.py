@@ -27,12 +27,21 @@ class Statistical(Searching):
 
     __slots__ = ()
 
-    def _reduce(self, fn: Any, a: Any, axis: Axes, keepdims: bool) -> Self:
-        """Apply a reduction primitive; ``axis=()`` reduces nothing (NumPy)."""
+    def _reduce(
+        self, fn: Any, a: Any, axis: Axes, keepdims: bool, accumulating: bool = False
+    ) -> Self:
+        """Apply a reduction primitive; ``axis=()`` reduces nothing (NumPy).
+
+        An ``accumulating`` reduction (sum, prod, mean) of half precision
+        accumulates in float32 (see ``_accumulating``).
+        """
+        if accumulating and a.dtype not in self._full_width_dtypes:
+            fn = self._accumulating(fn, a)
         axes: int | tuple[int, ...] | None
+        n = len(a.shape)
         if axis is None:
             axes = None
-        elif type(axis) is int and -(n := len(a.shape)) <= axis < n:  # the common case
+        elif type(axis) is int and -n <= axis < n:  # the common case
             axes = axis + n if axis < 0 else axis
         else:
             axes = self._axes(axis)
@@ -75,7 +84,7 @@ class Statistical(Searching):
         >>> x.sum(axis=0, keepdims=True)
         NumPyTensor(array([[4, 6]]))
         """
-        return self._reduce(self._accumulating(self._ns.sum, self.raw), self.raw, axis, keepdims)
+        return self._reduce(self._ns.sum, self.raw, axis, keepdims, True)
 
     def prod(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Product over ``axis`` (all axes for ``None``).
@@ -106,7 +115,7 @@ class Statistical(Searching):
         >>> ut.astensor(np.array([[1.0, 2.0], [3.0, 4.0]], dtype=np.float32)).prod(axis=1)
         NumPyTensor(array([ 2., 12.], dtype=float32))
         """
-        return self._reduce(self._accumulating(self._ns.prod, self.raw), self.raw, axis, keepdims)
+        return self._reduce(self._ns.prod, self.raw, axis, keepdims, True)
 
     def mean(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Arithmetic mean over ``axis`` (all axes for ``None``).
@@ -137,7 +146,7 @@ class Statistical(Searching):
         NumPyTensor(array([2., 3.], dtype=float32))
         """
         a = self._floating_any()
-        return self._reduce(self._accumulating(self._ns.mean, a), a, axis, keepdims)
+        return self._reduce(self._ns.mean, a, axis, keepdims, True)
 
     def min(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Minimum over ``axis`` (all axes for ``None``; NaN propagates).
