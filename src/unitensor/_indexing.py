@@ -33,6 +33,10 @@ __all__ = [
 ]
 
 
+_BASIC = frozenset({int, slice, type(None), type(Ellipsis)})
+"""The types of basic index items, which need no normalisation."""
+
+
 def _numpy_index(item: Any) -> Any:
     """The NumPy array inside a NumPy tensor; any other item as it is.
 
@@ -115,6 +119,14 @@ def normalize_index(t: TensorBase, index: Any) -> Any:
         If an index tensor belongs to another framework.
     """
     if isinstance(index, tuple):
+        given: tuple[Any, ...] = cast(Any, index)
+        for item in given:
+            if item.__class__ not in _BASIC:
+                break
+        else:  # ints, slices, None and ...: nothing to normalise (the common case)
+            if given.count(Ellipsis) > 1:
+                raise IndexError("an index can only have a single ellipsis ('...')")
+            return given
         items = tuple(_item(t, i) for i in as_tuple(index))
         if sum(1 for i in items if i is Ellipsis) > 1:
             raise IndexError("an index can only have a single ellipsis ('...')")
