@@ -45,6 +45,7 @@ METHOD_ONLY: dict[str, str] = {
     "maximum": "hand-written: either argument may be a Python scalar",
     "logical_and": "hand-written: either argument may be a Python scalar",
     "logical_or": "hand-written: either argument may be a Python scalar",
+    "to_device": "the standard has it as a method of the array only",
 }
 """Methods without a generated function form, and why."""
 

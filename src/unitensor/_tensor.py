@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from ._api._base import Axes, PadMode, Scalar, TensorBase, TensorOrScalar
-from ._api.autodiff import Autodiff
+from ._api.array_object import ArrayObject
 
 __all__ = ["Axes", "PadMode", "Scalar", "Tensor", "TensorOrScalar"]
 
@@ -50,7 +50,7 @@ def _flattened(cls: _C) -> _C:
 
 
 @_flattened
-class Tensor(Autodiff):
+class Tensor(ArrayObject):
     """A framework's native array seen through one API.
 
     A ``Tensor`` holds exactly one thing, the native array ``raw``

@@ -323,6 +323,13 @@ _GROUPS: list[tuple[str, Rule]] = [
             (_JAX32,),
         ),
     ),
+    (
+        "to_device",
+        Rule(
+            "the tensor's dtype; the tensor itself when it is on the device already",
+            kept=("NumPy has one device, 'cpu'; any other is a ValueError",),
+        ),
+    ),
     ("from_numpy", Rule("the NumPy array's dtype; the template's framework and device")),
     (
         "uniform normal",

@@ -30,7 +30,9 @@ in terms of earlier chapters' methods):
 14. ``linear_algebra``: ``matmul``, ``inv``, ``slogdet``, ``t.norms``;
 15. ``nn``: ``softmax``, ``crossentropy``, ``kl_div_with_logits``, ...;
 16. ``random``: ``uniform``, ``normal``;
-17. ``autodiff``: the gradient functions and their methods.
+17. ``autodiff``: the gradient functions and their methods;
+18. ``array_object``: the standard's array object (``__array_namespace__``,
+    ``to_device``, DLPack, ``int(t)`` and friends, ``x += y``, ``x[k] = v``).
 
 A method checks its arguments, applies the dtype rules of
 ``unitensor.dtypes`` and calls a primitive of its backend (``self._ns``,

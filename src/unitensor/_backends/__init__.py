@@ -83,6 +83,19 @@ class Primitives:
     dtype_name: Callable[[Any], str]  # native dtype -> canonical name such as "float32"
     dtype_from_name: Callable[[str], Any]  # canonical name -> native dtype
     device: Unary  # the framework's device object of an array
+    # devices (the array object and the namespace's info)
+    devices: Callable[[], tuple[Any, ...]]  # the devices the framework can use here
+    default_device: Callable[[], Any]  # where new arrays go (None: not predictable)
+    to_device: Binary  # (a, device) -> a's values on that device
+    like: Unary  # (device or None) -> a native 0-d array there, the creation primitives' `like`
+    # (a, normalised index, values in a's dtype) -> the array a tensor holds after
+    # t[index] = values: a itself, written in place, where the framework's arrays are
+    # mutable (NumPy, PyTorch); a new array where they are not (index_update's)
+    setitem: Callable[[Any, Any, Any], Any]
+    copy: Unary  # a new array with a's values (never a view)
+    # a result as the framework's array type: NumPy's reductions give NumPy scalars, which
+    # the Array API namespace turns into 0-d arrays (the identity for other frameworks)
+    as_array: Unary = _itself
     to_numpy: Unary  # numpy.ndarray with the array's values
     item: Unary  # Python scalar of a one-element array
     astype: Binary  # (a, native dtype) -> a converted
@@ -216,6 +229,13 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "dtype_name",
         "dtype_from_name",
         "device",
+        "devices",
+        "default_device",
+        "to_device",
+        "like",
+        "setitem",
+        "copy",
+        "as_array",
         "to_numpy",
         "item",
         "seed",

@@ -100,6 +100,17 @@ def _device(a: Any) -> Any:
         return None
 
 
+_LIKE: dict[Any, Any] = {}
+
+
+def _like(device: Any) -> Any:
+    """A 0-d array on ``device`` (the default device for None), cached."""
+    try:
+        return _LIKE[device]
+    except KeyError:
+        return _LIKE.setdefault(device, jax.device_put(jnp.zeros(()), device))
+
+
 def _bool_rank(item: Any) -> int:
     return item.ndim if isinstance(item, jax.Array) and item.dtype == np.bool_ else 0
 
@@ -265,6 +276,12 @@ def primitives() -> Primitives:
         is_concrete=_is_concrete,
         value_and_grad=_value_and_grad,
         device=_device,
+        devices=lambda: tuple(jax.devices()),
+        default_device=lambda: jax.devices()[0],
+        to_device=lambda a, device: jax.device_put(a, device),
+        like=_like,
+        setitem=_index_update,
+        copy=lambda a: jnp.array(a, copy=True),
         to_numpy=np.asarray,
         item=lambda a: a.item(),
         astype=lambda a, dt: a.astype(dt),

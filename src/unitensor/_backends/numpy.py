@@ -132,6 +132,36 @@ def _where(condition: Any, x: Any, y: Any) -> Any:
     return out[()] if out.ndim == 0 else out
 
 
+_CPU = np.zeros(())
+"""The creation primitives' template for NumPy's one device."""
+
+
+def _to_device(a: Any, device: Any) -> Any:
+    if device != "cpu":
+        raise ValueError(f"NumPy arrays live on the CPU only, got device {device!r}")
+    return a
+
+
+def _as_array(a: Any) -> Any:
+    """A NumPy scalar as a 0-d array; an array as it is."""
+    return a if a.__class__ is np.ndarray or not _is_scalar(a) else _np_asarray(a)
+
+
+def _is_scalar(a: object) -> bool:
+    return isinstance(a, np.generic)
+
+
+_np_asarray: Any = np.asarray
+
+
+def _setitem(a: Any, index: Any, values: Any) -> Any:
+    """``a[index] = values`` in place; a NumPy scalar (a 0-d result) becomes a 0-d array first."""
+    if a.__class__ is not np.ndarray and _is_scalar(a):
+        a = _np_asarray(a).copy()
+    a[index] = values
+    return a
+
+
 def _index_update(a: Any, index: Any, values: Any) -> Any:
     out = np.array(a, copy=True)
     out[index] = values
@@ -179,6 +209,13 @@ _NS = Primitives(
     dtype_name=lambda dt: np.dtype(dt).name,
     dtype_from_name=_dtype_from_name,
     device=lambda a: "cpu",
+    devices=lambda: ("cpu",),
+    default_device=lambda: "cpu",
+    to_device=_to_device,
+    like=lambda device: _CPU,
+    setitem=_setitem,
+    copy=lambda a: np.array(a, copy=True),
+    as_array=_as_array,
     to_numpy=np.asarray,
     item=lambda a: a.item(),
     astype=lambda a, dt: a.astype(dt),

@@ -286,23 +286,47 @@ def _scatter(a: Any, index: Any, values: Any, op: str) -> Any:
     return tf.reshape(out, a.shape)
 
 
+def _to_device(a: Any, device: Any) -> Any:
+    with tf.device(device):
+        return tf.identity(a)
+
+
+_LIKE: dict[Any, Any] = {}
+
+
+def _devices() -> tuple[str, ...]:
+    """The logical devices, named as a tensor's ``device`` names them."""
+    return tuple(_like(d.name).device for d in tf.config.list_logical_devices())
+
+
+def _like(device: Any) -> Any:
+    """A 0-d tensor on ``device`` (where TensorFlow puts it for None), cached."""
+    try:
+        return _LIKE[device]
+    except KeyError:
+        if device is None:
+            return _LIKE.setdefault(device, tf.zeros(()))
+        with tf.device(device):
+            return _LIKE.setdefault(device, tf.zeros(()))
+
+
 class _DLPack:
     """A TensorFlow DLPack capsule with the ``__dlpack__`` protocol around it."""
 
     def __init__(self, a: Any) -> None:
-        self.capsule = tf.experimental.dlpack.to_dlpack(tf.convert_to_tensor(a))
+        self.array = a
         self.gpu = "GPU" in a.device.upper()
 
     def __dlpack__(self, **kwargs: Any) -> Any:
-        return self.capsule
+        """A capsule of the tensor's memory; a variable's value is exported as it is read."""
+        return tf.experimental.dlpack.to_dlpack(tf.convert_to_tensor(self.array))
 
     def __dlpack_device__(self) -> tuple[int, int]:
         return (2, 0) if self.gpu else (1, 0)
 
 
 def _from_dlpack(obj: Any) -> Any:
-    capsule = obj.capsule if isinstance(obj, _DLPack) else obj.__dlpack__()
-    return tf.experimental.dlpack.from_dlpack(capsule)
+    return tf.experimental.dlpack.from_dlpack(obj.__dlpack__())
 
 
 def _crossentropy(logits: Any, labels: Any) -> Any:
@@ -540,6 +564,12 @@ def primitives() -> Primitives:
         dtype_name=lambda dt: tf.as_dtype(dt).name,
         dtype_from_name=tf.as_dtype,
         device=lambda a: a.device,
+        devices=_devices,
+        default_device=lambda: _like(None).device,
+        to_device=_to_device,
+        like=_like,
+        setitem=_index_update,
+        copy=tf.identity,
         to_numpy=lambda a: a.numpy(),
         item=lambda a: a.numpy().item(),
         astype=tf.cast,

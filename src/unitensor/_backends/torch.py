@@ -156,6 +156,31 @@ def _index_update(a: Any, index: Any, values: Any) -> Any:
     return out
 
 
+def _setitem(a: Any, index: Any, values: Any) -> Any:
+    """``a[index] = values`` in place, for every index form ``_getitem`` takes."""
+    if _has_negative_step(index) or _needs_numpy_placement(index):
+        a.copy_(_index_update(a, index, values))
+    else:
+        a[_ints_as_arrays(index)] = values
+    return a
+
+
+def _devices() -> tuple[Any, ...]:
+    cuda = [torch.device("cuda", i) for i in range(torch.cuda.device_count())]
+    return (torch.device("cpu"), *cuda)
+
+
+_LIKE: dict[Any, Any] = {}
+
+
+def _like(device: Any) -> Any:
+    """A 0-d tensor on ``device`` (the default device for None), cached."""
+    try:
+        return _LIKE[device]
+    except KeyError:
+        return _LIKE.setdefault(device, torch.zeros((), device=device))
+
+
 _REDUCE = {"add": "sum", "multiply": "prod", "min": "amin", "max": "amax"}
 
 
@@ -365,6 +390,12 @@ def primitives() -> Primitives:
         dtype_name=lambda dt: str(dt).removeprefix("torch."),
         dtype_from_name=lambda name: getattr(torch, name),
         device=lambda a: a.device,
+        devices=_devices,
+        default_device=lambda: torch.get_default_device(),
+        to_device=lambda a, device: a.to(device),
+        like=_like,
+        setitem=_setitem,
+        copy=lambda a: a.clone(),
         to_numpy=_to_numpy,
         item=lambda a: a.item(),
         astype=lambda a, dt: a.to(dt),

@@ -1,0 +1,400 @@
+"""The array object of the Array API standard: namespace, devices, DLPack, conversions,
+in-place operators and item assignment.
+
+A unitensor tensor is the standard's array object: ``x.__array_namespace__()``
+gives the namespace of its framework (``unitensor.array_api.<backend>``),
+``x.to_device(d)``, ``x.__dlpack__()`` and ``x.__dlpack_device__()`` work
+where the framework can, ``int(x)``, ``float(x)``, ``complex(x)`` and
+``operator.index(x)`` convert a one-element tensor, and ``x += y`` and
+``x[key] = value`` follow the standard (see the methods).
+"""
+
+# pyright: reportPrivateUsage=false
+# (this module is part of the Tensor implementation and uses its protected members)
+
+from __future__ import annotations
+
+import importlib
+import operator
+import sys
+from types import ModuleType
+from typing import Any, Self
+
+from .._errors import DTypeError, ShapeError
+from ._base import TensorBase, TensorOrScalar, reraise_index_error, wrap
+from .autodiff import Autodiff
+
+__all__ = ["API_VERSIONS", "ArrayObject"]
+
+API_VERSIONS = ("2025.12", "2024.12")
+"""The Array API standard versions a namespace can be asked for (the first is the default)."""
+
+
+def _namespace_module(backend: str, api_version: str | None) -> ModuleType:
+    """The namespace module of ``backend`` for ``api_version`` (None: the newest)."""
+    if api_version is None or api_version == API_VERSIONS[0]:
+        name = f"unitensor.array_api.{backend}"
+    elif api_version in API_VERSIONS:
+        name = f"unitensor.array_api.{backend}_{api_version.replace('.', '_')}"
+    else:
+        raise ValueError(
+            f"unitensor implements the Array API standard {' and '.join(API_VERSIONS)}, "
+            f"not {api_version!r}"
+        )
+    module = sys.modules.get(name)
+    return module if module is not None else importlib.import_module(name)
+
+
+class ArrayObject(Autodiff):
+    """The methods of this chapter (see [`unitensor.Tensor`][unitensor.Tensor])."""
+
+    __slots__ = ()
+
+    def __array_namespace__(self, /, *, api_version: str | None = None) -> ModuleType:
+        """The Array API namespace of this tensor's framework.
+
+        Parameters
+        ----------
+        api_version
+            ``None`` or ``"2025.12"`` for the standard's 2025.12 version,
+            ``"2024.12"`` for a namespace that behaves as 2024.12 where the
+            two differ.
+
+        Returns
+        -------
+        module
+            ``unitensor.array_api.<backend>``, whose arrays are tensors of
+            this framework.
+
+        Raises
+        ------
+        ValueError
+            For any other ``api_version``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> xp = ut.astensor(np.zeros(2)).__array_namespace__()
+        >>> xp.__name__, xp.__array_api_version__
+        ('unitensor.array_api.numpy', '2025.12')
+        """
+        return _namespace_module(self.backend, api_version)
+
+    def to_device(self, device: Any, /, *, stream: Any = None) -> Self:
+        """The tensor's values on ``device``; the tensor itself if it is there already.
+
+        Parameters
+        ----------
+        device
+            A device of the framework (``t.device`` of another tensor, an
+            item of the namespace's ``__array_namespace_info__().devices()``).
+        stream
+            Accepted for the standard's signature; no framework here uses it.
+
+        Returns
+        -------
+        Tensor
+            Same shape, dtype and values, on ``device``.
+
+        Raises
+        ------
+        ValueError
+            If the framework has no such device (NumPy: anything but
+            ``"cpu"``).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.arange(3))
+        >>> x.to_device("cpu") is x
+        True
+        """
+        if device == self.device:
+            return self
+        return wrap(self.__class__, self._ns.to_device(self.raw, device))
+
+    def __dlpack__(
+        self,
+        /,
+        *,
+        stream: Any = None,
+        max_version: tuple[int, int] | None = None,
+        dl_device: tuple[int, int] | None = None,
+        copy: bool | None = None,
+    ) -> Any:
+        """Export the tensor's memory as a DLPack capsule (``from_dlpack`` imports it).
+
+        The keyword arguments are the standard's and go to the framework's
+        own ``__dlpack__`` where it takes them.
+
+        Returns
+        -------
+        PyCapsule
+            A DLPack capsule of the tensor's memory.
+
+        Raises
+        ------
+        BufferError, TypeError, RuntimeError
+            What the framework raises where it cannot export (a PyTorch
+            tensor that requires a gradient, an unsupported dtype or
+            device); a TensorFlow variable exports its current value.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.arange(3.0))
+        >>> np.from_dlpack(x)
+        array([0., 1., 2.])
+        """
+        source = self._ns.dlpack_source(self.raw)
+        given = {"stream": stream, "max_version": max_version, "dl_device": dl_device, "copy": copy}
+        kwargs = {k: v for k, v in given.items() if v is not None}
+        return source.__dlpack__(**kwargs)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        """The DLPack device type and id of the tensor's memory, such as ``(1, 0)`` for the CPU.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.arange(3)).__dlpack_device__()
+        (1, 0)
+        """
+        device: tuple[int, int] = self._ns.dlpack_source(self.raw).__dlpack_device__()
+        return tuple(int(d) for d in device)  # type: ignore[return-value]  # a pair
+
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
+        """``numpy.asarray(t)``: the values as a NumPy array (NumPy's protocol).
+
+        Not part of the Array API standard; it lets code that calls
+        ``numpy.asarray`` on arrays (plotting, scikit-learn's fallback)
+        take tensors. Arrays on an accelerator are copied to the host.
+
+        Raises
+        ------
+        ValueError
+            If ``copy=False`` and the values cannot be shared without a copy.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> np.asarray(ut.astensor(np.arange(3)), dtype=np.float32)
+        array([0., 1., 2.], dtype=float32)
+        """
+        values = self._ns.to_numpy(self.raw)
+        if dtype is not None and values.dtype != dtype:
+            if copy is False:
+                raise ValueError("__array__(copy=False) cannot change the dtype without a copy")
+            return values.astype(dtype)
+        return values.copy() if copy else values
+
+    def _one_value(self, what: str) -> Any:
+        """The Python value of a one-element tensor, for ``int()`` and friends."""
+        if self.size != 1:
+            raise TypeError(f"only a tensor with one element converts to {what}, not {self.shape}")
+        value = self._ns.item(self.raw)
+        if isinstance(value, complex) and what != "complex":
+            raise TypeError(f"{what}() of a complex tensor; take .real first")
+        return value
+
+    def __int__(self) -> int:
+        """``int(t)`` of a one-element tensor (floats truncate toward zero).
+
+        Raises
+        ------
+        TypeError
+            If the tensor has more or fewer than one element, or is complex.
+        ValueError, OverflowError
+            For NaN and infinities, as Python's ``int()``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> int(ut.astensor(np.array([-2.7])))
+        -2
+        """
+        return int(self._one_value("int"))
+
+    def __float__(self) -> float:
+        """``float(t)`` of a one-element tensor.
+
+        Raises
+        ------
+        TypeError
+            If the tensor has more or fewer than one element, or is complex.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> float(ut.astensor(np.array(2, dtype=np.int32)))
+        2.0
+        """
+        return float(self._one_value("float"))
+
+    def __complex__(self) -> complex:
+        """``complex(t)`` of a one-element tensor.
+
+        Raises
+        ------
+        TypeError
+            If the tensor has more or fewer than one element.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> complex(ut.astensor(np.array(1.5)))
+        (1.5+0j)
+        """
+        return complex(self._one_value("complex"))
+
+    def __index__(self) -> int:
+        """``operator.index(t)`` of a one-element integer tensor (so it can index a list).
+
+        Raises
+        ------
+        TypeError
+            If the tensor has more or fewer than one element, or is not of
+            an integer dtype (bool included, as in the standard).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ["a", "b", "c"][ut.astensor(np.array(2))]
+        'c'
+        """
+        if self._kind(self.raw.dtype) not in "iu":
+            raise TypeError(f"only integer tensors can be indices, not {self.dtype}")
+        return operator.index(self._one_value("an index"))
+
+    def _in_place(self, result: Self, symbol: str) -> Self:
+        """``result`` of ``self (op)= other``, which must keep ``self``'s dtype and shape.
+
+        The standard's rule: an in-place operation changes neither. ``x op= y``
+        rebinds ``x`` to the result on every framework; the array ``x`` held
+        is not written to (EagerPy code relies on that).
+        """
+        a, out = self.raw, result.raw
+        if out.dtype != a.dtype:
+            raise DTypeError(
+                f"x {symbol}= y would change x's dtype from {self._dtype_name(a.dtype)} to "
+                f"{self._dtype_name(out.dtype)}; write x = x {symbol} y"
+            )
+        if tuple(out.shape) != tuple(a.shape):
+            raise ShapeError(
+                f"x {symbol}= y would change x's shape from {tuple(a.shape)} to "
+                f"{tuple(out.shape)}; write x = x {symbol} y"
+            )
+        return result
+
+    def __iadd__(self, other: TensorOrScalar) -> Self:
+        """``x += y``: ``x`` rebound to ``x + y``, which must keep ``x``'s dtype and shape.
+
+        Raises
+        ------
+        DTypeError
+            If the result's dtype would differ (``int32 += 1.5``).
+        ShapeError
+            If broadcasting would change the shape.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> a = np.zeros(2)
+        >>> x = ut.astensor(a)
+        >>> x += 1
+        >>> x, a
+        (NumPyTensor(array([1., 1.])), array([0., 0.]))
+        """
+        return self._in_place(self + other, "+")
+
+    def __isub__(self, other: TensorOrScalar) -> Self:
+        """``x -= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
+        return self._in_place(self - other, "-")
+
+    def __imul__(self, other: TensorOrScalar) -> Self:
+        """``x *= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
+        return self._in_place(self * other, "*")
+
+    def __itruediv__(self, other: TensorOrScalar) -> Self:
+        """``x /= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
+        return self._in_place(self / other, "/")
+
+    def __ifloordiv__(self, other: TensorOrScalar) -> Self:
+        """``x //= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
+        return self._in_place(self // other, "//")
+
+    def __imod__(self, other: TensorOrScalar) -> Self:
+        """``x %= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
+        return self._in_place(self % other, "%")
+
+    def __ipow__(self, other: TensorOrScalar) -> Self:
+        """``x **= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
+        return self._in_place(self**other, "**")
+
+    def __imatmul__(self, other: TensorBase) -> Self:
+        """``x @= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
+        return self._in_place(self @ other, "@")
+
+    def __iand__(self, other: TensorOrScalar) -> Self:
+        """``x &= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
+        return self._in_place(self & other, "&")
+
+    def __ior__(self, other: TensorOrScalar) -> Self:
+        """``x |= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
+        return self._in_place(self | other, "|")
+
+    def __ixor__(self, other: TensorOrScalar) -> Self:
+        """``x ^= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
+        return self._in_place(self ^ other, "^")
+
+    def __setitem__(self, key: Any, value: TensorOrScalar) -> None:
+        """``t[key] = value``: NumPy's item assignment, ``value`` cast to ``t``'s dtype.
+
+        On NumPy and PyTorch the framework's array is written in place, as
+        their users expect (other tensors and arrays sharing its memory see
+        the change). TensorFlow and JAX arrays are immutable: the tensor
+        takes the updated array (``t.raw`` is a new array; the old one is
+        unchanged), as ``t = t.index_update(key, value)`` would.
+
+        Parameters
+        ----------
+        key
+            Any index ``t[key]`` takes.
+        value
+            A Python scalar, or a tensor or native array of this framework
+            that broadcasts to ``t[key].shape``.
+
+        Raises
+        ------
+        IndexError
+            If the index is out of range or of an unsupported type.
+        ValueError
+            If ``value`` does not broadcast to the indexed shape.
+        TypeError
+            If ``value`` or an index tensor belongs to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> a = np.zeros(3)
+        >>> x = ut.astensor(a)
+        >>> x[1:] = 2
+        >>> a
+        array([0., 2., 2.])
+        """
+        idx, v = self._index_and_values(key, value)
+        try:
+            self.raw = self._ns.setitem(self.raw, idx, v)
+        except IndexError as e:
+            reraise_index_error(e)

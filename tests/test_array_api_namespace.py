@@ -1,0 +1,193 @@
+"""``unitensor.array_api.<backend>``: a namespace of the Array API standard 2025.12 on every
+backend, whose arrays are unitensor tensors; its creation functions, ``asarray``, dtypes,
+inspection and 0-d results."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import unitensor as ut
+from conftest import check, expected_dtype, make, native, to_numpy
+from unitensor.array_api import namespace
+from unitensor.array_api._build import DTYPE_NAMES, STANDARD
+
+
+@pytest.fixture
+def xp(backend):
+    return namespace(backend)
+
+
+def test_namespace_modules_import_and_are_cached(backend, xp):
+    assert importlib.import_module(f"unitensor.array_api.{backend}") is xp
+    assert xp.__array_api_version__ == "2025.12"
+    assert make(backend, np.zeros(2)).__array_namespace__() is xp
+    with pytest.raises(ValueError, match="backend"):
+        namespace("mxnet")
+    with pytest.raises(ValueError, match=r"2023\.12"):
+        namespace(backend, "2023.12")
+
+
+def test_importing_the_package_imports_no_framework():
+    script = textwrap.dedent(
+        """
+        import sys
+        import unitensor.array_api
+        print(*[m in sys.modules for m in ("torch", "tensorflow", "jax")])
+        import unitensor.array_api.numpy as xp
+        print(*[m in sys.modules for m in ("torch", "tensorflow", "jax")], xp.sum(xp.ones(3)))
+        """
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    )
+    first, second = out.stdout.splitlines()
+    assert first.split() == ["False", "False", "False"]
+    assert second.split()[:3] == ["False", "False", "False"]
+
+
+def test_dtypes_are_the_frameworks_and_info_lists_them(backend, xp):
+    info = xp.__array_namespace_info__()
+    dtypes = info.dtypes()
+    for name in DTYPE_NAMES:
+        held = expected_dtype(backend, name) == np.dtype(name)
+        assert (name in dtypes) == held, name  # JAX without 64-bit mode has no 64-bit dtypes
+        if held:
+            assert getattr(xp, name) is dtypes[name]
+            assert make(backend, np.zeros(1, name)).dtype == getattr(xp, name)
+    assert set(info.dtypes(kind="real floating")) <= {"float32", "float64"}
+    assert set(info.dtypes(kind=("bool", "unsigned integer"))) <= {
+        "bool",
+        "uint8",
+        "uint16",
+        "uint32",
+        "uint64",
+    }
+    with pytest.raises(ValueError, match="kind"):
+        info.dtypes(kind="rational")
+    defaults = info.default_dtypes()
+    assert defaults["real floating"] == xp.float32
+    assert defaults["complex floating"] == xp.complex64
+    assert (
+        defaults["integral"] == defaults["indexing"] == native(backend, np.zeros(1, np.int64)).dtype
+    )
+    caps = info.capabilities()
+    assert caps["boolean indexing"] is True and caps["data-dependent shapes"] is True
+    assert isinstance(info.devices(), tuple) and info.devices()
+    assert info.default_device() in info.devices() or info.default_device() is None
+
+
+ASARRAY = [
+    ("bool", True, np.array(True)),
+    ("int", 3, np.array(3, np.int64)),
+    ("float", 2.5, np.array(2.5, np.float32)),
+    ("complex", 1 + 2j, np.array(1 + 2j, np.complex64)),
+    ("nested_int", [[1, 2], [3, 4]], np.array([[1, 2], [3, 4]], np.int64)),
+    ("nested_mixed", [1, 2.5], np.array([1, 2.5], np.float32)),
+    ("nested_bool", [True, False], np.array([True, False])),
+    ("empty", [], np.zeros(0, np.float32)),
+    ("numpy", np.arange(3, dtype=np.int16), np.arange(3, dtype=np.int16)),
+    ("numpy_float64", np.ones(2), np.ones(2)),
+    ("bytes", bytearray(b"\x01\x02"), np.array([1, 2], np.uint8)),
+]
+
+
+@pytest.mark.parametrize(("name", "obj", "expected"), ASARRAY, ids=[c[0] for c in ASARRAY])
+def test_asarray(backend, xp, name, obj, expected):
+    check(xp.asarray(obj), backend, expected)
+    if expected.dtype.kind != "c":  # complex to float is not defined
+        check(xp.asarray(obj, dtype=xp.float32), backend, expected.astype(np.float32))
+
+
+def test_asarray_of_the_frameworks_arrays_copies_only_when_asked(backend, xp):
+    raw = native(backend, np.arange(3.0, dtype=np.float32))
+    t = xp.asarray(raw)
+    assert t.raw is raw
+    assert xp.asarray(t).raw is raw
+    copied = xp.asarray(raw, copy=True)
+    assert copied.raw is not raw
+    check(copied, backend, np.arange(3.0, dtype=np.float32))
+    with pytest.raises(ValueError, match="copy=False"):
+        xp.asarray(raw, dtype=xp.int32, copy=False)
+    check(xp.asarray(raw, dtype=xp.int32), backend, np.arange(3, dtype=np.int32))
+
+
+def test_asarray_of_another_frameworks_tensor(backend, xp):
+    other = "numpy" if backend != "numpy" else "torch"
+    t = make(other, np.arange(4, dtype=np.int32))
+    check(xp.asarray(t), backend, np.arange(4, dtype=np.int32))
+    with pytest.raises(ValueError, match="copy=False"):
+        xp.asarray(t, copy=False)
+
+
+def test_creation_functions(backend, xp):
+    device = xp.__array_namespace_info__().default_device()
+    check(xp.zeros((2, 3)), backend, np.zeros((2, 3), np.float32))
+    check(xp.ones(2, dtype=xp.int8), backend, np.ones(2, np.int8))
+    check(xp.zeros((2,), device=device), backend, np.zeros(2, np.float32))
+    check(xp.full((2,), 7), backend, np.full(2, 7, np.int64))
+    check(xp.full((2,), False), backend, np.full(2, False))
+    check(xp.full((1,), 0.5, dtype=xp.float32), backend, np.full(1, 0.5, np.float32))
+    check(xp.arange(5), backend, np.arange(5, dtype=np.int64))
+    check(xp.arange(1, 2, 0.25), backend, np.arange(1, 2, 0.25, dtype=np.float32))
+    x = xp.asarray([[1, 2], [3, 4]], dtype=xp.int32)
+    check(xp.zeros_like(x), backend, np.zeros((2, 2), np.int32))
+    check(xp.ones_like(x, dtype=xp.float32), backend, np.ones((2, 2), np.float32))
+    check(xp.full_like(x, 9), backend, np.full((2, 2), 9, np.int32))
+    check(xp.empty((2, 0)), backend, np.zeros((2, 0), np.float32))
+
+
+def test_zero_d_results_are_arrays_of_the_framework(backend, xp):
+    x = xp.asarray([[1.0, 2.0], [3.0, 4.0]])
+    for out in (xp.sum(x), xp.max(x), xp.mean(x), xp.sqrt(xp.sum(x)), xp.add(xp.sum(x), 1)):
+        assert out.shape == () and isinstance(out.raw, ut._registry.array_types(backend)[0])
+    assert isinstance(ut.astensor(np.ones(3)).sum().raw, np.generic)  # the EagerPy-style API
+
+
+def test_astype_copy_and_device(backend, xp):
+    x = xp.asarray([1.5, -2.0], dtype=xp.float32)
+    same = xp.astype(x, xp.float32, copy=False)
+    assert same.raw is x.raw
+    copied = xp.astype(x, xp.float32)
+    assert copied.raw is not x.raw
+    check(copied, backend, np.array([1.5, -2.0], np.float32))
+    check(xp.astype(x, xp.int32), backend, np.array([1, -2], np.int32))
+
+
+def test_operator_functions_take_a_scalar_on_either_side(backend, xp):
+    x = xp.asarray([1.0, 2.0])
+    check(xp.add(x, 1), backend, np.array([2.0, 3.0], np.float32))
+    check(xp.subtract(1, x), backend, np.array([0.0, -1.0], np.float32))
+    check(xp.less(x, 1.5), backend, np.array([True, False]))
+    check(xp.multiply(x, x), backend, np.array([1.0, 4.0], np.float32))
+
+
+def test_where_needs_a_bool_condition(backend, xp):
+    x = xp.asarray([1.0, -2.0])
+    check(xp.where(x > 0, x, 0.0), backend, np.array([1.0, 0.0], np.float32))
+    with pytest.raises(ut.DTypeError, match="bool"):
+        xp.where(x, x, 0.0)
+
+
+def test_constants_and_names(xp):
+    assert xp.e == np.e and xp.pi == np.pi and np.isnan(xp.nan) and xp.inf == np.inf
+    assert xp.newaxis is None
+    assert not [n for n in STANDARD["constants"] if not hasattr(xp, n)]
+
+
+def test_2024_12_namespace_lacks_what_2025_12_added(backend):
+    old = namespace(backend, "2024.12")
+    assert not hasattr(old, "isin") and not hasattr(old, "broadcast_shapes")
+    assert not hasattr(old.linalg, "eig")
+    x = old.asarray([1, 2])
+    assert old.sum(x).raw is not None
+    arrays = old.meshgrid(x, x)
+    assert isinstance(arrays, list)
+    assert isinstance(namespace(backend).meshgrid(x, x), tuple)
+    check(to_numpy_sum := old.sum(x), backend, np.int64(3))
+    assert to_numpy(to_numpy_sum) == 3

@@ -1,0 +1,153 @@
+"""The tensor is the Array API standard's array object: namespace, devices, DLPack,
+conversions, in-place operators and item assignment, on every backend."""
+
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+import pytest
+
+import unitensor as ut
+from conftest import check, make, native, to_numpy
+
+A = np.arange(6, dtype=np.float32).reshape(2, 3)
+
+
+def test_array_namespace_is_the_backends_and_versions_are_checked(backend):
+    t = make(backend, A)
+    xp = t.__array_namespace__()
+    assert xp.__name__ == f"unitensor.array_api.{backend}"
+    assert xp.__array_api_version__ == "2025.12"
+    assert t.__array_namespace__(api_version="2025.12") is xp
+    old = t.__array_namespace__(api_version="2024.12")
+    assert old.__array_api_version__ == "2024.12" and old is not xp
+    with pytest.raises(ValueError, match=r"2021\.12"):
+        t.__array_namespace__(api_version="2021.12")
+
+
+def test_to_device(backend):
+    t = make(backend, A)
+    assert t.to_device(t.device) is t
+    for device in t.__array_namespace__().__array_namespace_info__().devices():
+        check(t.to_device(device), backend, A)
+
+
+def test_dlpack_round_trip(backend):
+    t = make(backend, A)
+    assert t.__dlpack_device__() == (1, 0)  # the CPU
+    np.testing.assert_array_equal(np.from_dlpack(t), A)
+    xp = t.__array_namespace__()
+    check(xp.from_dlpack(t), backend, A)
+
+
+@pytest.mark.parametrize(
+    ("convert", "value", "expected"),
+    [
+        (int, np.array(-2.7, np.float32), -2),
+        (int, np.array([7], np.int32), 7),
+        (float, np.array(2, np.int64), 2.0),
+        (complex, np.array(1.5), 1.5 + 0j),
+        (operator.index, np.array(3, np.int16), 3),
+        (bool, np.array([0.0]), False),
+    ],
+)
+def test_python_conversions(backend, convert, value, expected):
+    out = convert(make(backend, value))
+    assert out == expected and type(out) is type(expected)
+
+
+def test_python_conversions_refuse(backend):
+    with pytest.raises(TypeError):
+        int(make(backend, A))
+    with pytest.raises(TypeError, match="integer"):
+        operator.index(make(backend, np.array(1.0)))
+    with pytest.raises(TypeError, match="complex"):
+        float(make(backend, np.array(1 + 2j, np.complex64)))
+    with pytest.raises(ValueError):
+        int(make(backend, np.array(np.nan)))
+    with pytest.raises(OverflowError):
+        int(make(backend, np.array(np.inf)))
+
+
+IN_PLACE = [
+    ("+=", operator.iadd, operator.add, 2.0),
+    ("-=", operator.isub, operator.sub, 1.5),
+    ("*=", operator.imul, operator.mul, 3),
+    ("/=", operator.itruediv, operator.truediv, 2.0),
+    ("//=", operator.ifloordiv, operator.floordiv, 2.0),
+    ("%=", operator.imod, operator.mod, 4.0),
+    ("**=", operator.ipow, operator.pow, 2),
+]
+
+
+@pytest.mark.parametrize(("symbol", "iop", "op", "other"), IN_PLACE, ids=[c[0] for c in IN_PLACE])
+def test_in_place_operators_rebind_and_leave_the_input_alone(backend, symbol, iop, op, other):
+    raw = native(backend, A)
+    t = ut.astensor(raw)
+    out = iop(t, other)
+    check(out, backend, op(A, np.float32(other)).astype(np.float32))
+    np.testing.assert_array_equal(to_numpy(raw), A)  # EagerPy's x -= step relies on this
+    check(t, backend, A)
+
+
+def test_in_place_keeps_dtype_and_shape(backend):
+    t = make(backend, A.astype(np.int32))
+    with pytest.raises(ut.DTypeError, match="dtype"):
+        t += 1.5
+    f = make(backend, A[0])
+    with pytest.raises(ut.ShapeError, match="shape"):
+        f += make(backend, A)
+    g = make(backend, A)
+    g += make(backend, A[0])  # broadcasting that keeps the shape is fine
+    check(g, backend, A + A[0])
+    b = make(backend, A > 2)
+    b &= make(backend, A < 5)
+    check(b, backend, (A > 2) & (A < 5))
+    m = make(backend, np.eye(3, dtype=np.float32))
+    m @= make(backend, np.full((3, 3), 2.0, np.float32))
+    check(m, backend, np.eye(3, dtype=np.float32) @ np.full((3, 3), 2.0, np.float32))
+
+
+SETITEM = [
+    ("int", 1, 9.0),
+    ("slice", (slice(None), slice(1, None)), -1.0),
+    ("negative_step", (slice(None), slice(None, None, -2)), 5.0),
+    ("mask", A > 2, 0.5),
+    ("int_array", ([0, 1], [2, 0]), 7.0),
+    ("broadcast_row", (slice(None),), np.array([1.0, 2.0, 3.0], np.float32)),
+    ("ellipsis", Ellipsis, 3),
+]
+
+
+@pytest.mark.parametrize(("name", "key", "value"), SETITEM, ids=[c[0] for c in SETITEM])
+def test_setitem(backend, name, key, value):
+    raw = native(backend, A)
+    t = ut.astensor(raw)
+    key_t = make(backend, key) if isinstance(key, np.ndarray) else key
+    value_t = make(backend, value) if isinstance(value, np.ndarray) else value
+    t[key_t] = value_t
+    expected = A.copy()
+    expected[key] = value
+    check(t, backend, expected)
+    # NumPy and PyTorch write in place; TensorFlow and JAX arrays are immutable
+    in_place = backend in ("numpy", "torch")
+    np.testing.assert_array_equal(to_numpy(raw), expected if in_place else A)
+    assert (t.raw is raw) is in_place
+
+
+def test_setitem_casts_to_the_tensors_dtype_and_checks(backend):
+    t = make(backend, A.astype(np.int32))
+    t[0, 0] = 2.9
+    assert to_numpy(t)[0, 0] == 2
+    assert t.dtype == ut.int32
+    with pytest.raises(ut.IndexOutOfRangeError):
+        t[5] = 1
+    with pytest.raises(ut.ShapeError):
+        t[0] = make(backend, np.ones(4, np.int32))
+
+
+def test_setitem_of_a_0d_result(backend):
+    s = make(backend, A).sum()
+    s[()] = 1.0
+    check(s, backend, np.float32(1.0))
