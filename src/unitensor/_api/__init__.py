@@ -32,6 +32,9 @@ in terms of earlier chapters' methods):
 16. ``random``: ``uniform``, ``normal``;
 17. ``autodiff``: the gradient functions and their methods.
 
+Beside the chapters, ``fft`` holds the standard's ``fft`` extension, which
+has functions only (``unitensor.fft`` re-exports them) and no chapter class.
+
 A method checks its arguments, applies the dtype rules of
 ``unitensor.dtypes`` and calls a primitive of its backend (``self._ns``,
 see ``unitensor._backends``).
