@@ -16,7 +16,7 @@ from __future__ import annotations
 import math as _math
 from typing import Any
 
-from . import _functions, modules, norms
+from . import _functions, fft, modules, norms
 from ._api.autodiff import grad, value_and_grad, value_and_grad_fn, value_aux_and_grad
 from ._api.creation import meshgrid
 from ._api.elementwise_comparison import maximum, minimum
@@ -114,6 +114,7 @@ __all__ = [
     "nan",
     "newaxis",
     "norms",
+    "fft",
     "modules",
     "astensor_",
     "astensors",

@@ -360,6 +360,57 @@ _GROUPS: list[tuple[str, Rule]] = [
             ("NumPy cannot differentiate: NotImplementedError",),
         ),
     ),
+    # fft (Array API 2025.12)
+    (
+        "fft.fft fft.ifft fft.fftn fft.ifftn",
+        Rule(
+            "complex64 (complex128 for float64 and complex128 input): real input as the complex "
+            "dtype of its precision, bool and integers as complex64; n (s[i]) along the axes; "
+            "norm 'backward', 'ortho' or 'forward' (else ValueError)",
+            (
+                "TensorFlow's tf.signal: innermost axes only, no norm (axes moved, scaled here)",
+                "NumPy computed integer input in float64; PyTorch's CPU refused float16",
+                "a repeated axis: NumPy transformed it twice, PyTorch refused it (AxisError)",
+                "s without axes: NumPy 2 deprecated it (ValueError, the standard's rule)",
+                "an empty batch (any fft transform): PyTorch's CPU raised; the empty result here",
+            ),
+        ),
+    ),
+    (
+        "fft.rfft fft.rfftn fft.ihfft",
+        Rule(
+            "complex64 (complex128 for float64 input), n // 2 + 1 along the (last) axis; bool "
+            "and integers as float32; complex input: DTypeError (the standard requires real)",
+            (
+                "TensorFlow's tf.signal: innermost axes only, no norm (axes moved, scaled here)",
+                "NumPy computed integer input in float64; PyTorch's CPU refused float16",
+                "TensorFlow has no ihfft: the conjugate of rfft here",
+                "complex input: NumPy raised TypeError, PyTorch RuntimeError",
+            ),
+        ),
+    ),
+    (
+        "fft.irfft fft.irfftn fft.hfft",
+        Rule(
+            "float32 (float64 for complex128 and float64 input); n (s[i]) along the axes, by "
+            "default 2 * (m - 1) along the (last) one",
+            (
+                "TensorFlow's tf.signal: innermost axes only, no norm (axes moved, scaled here)",
+                "NumPy computed integer input in float64; PyTorch's CPU refused float16",
+                "TensorFlow has no hfft: irfft of the conjugate here",
+            ),
+            ("irfftn with s[-1] == -1: 2 * (m - 1), as the standard says (NumPy: m)",),
+        ),
+    ),
+    (
+        "fft.fftfreq fft.rfftfreq",
+        Rule(
+            "float32 unless dtype= (a real float dtype) is given; a template tensor first, whose "
+            "framework and device the result takes",
+            ("NumPy gives float64", "TensorFlow has no fftfreq: composed from arange here"),
+        ),
+    ),
+    ("fft.fftshift fft.ifftshift", Rule("same dtype and shape; a repeated axis: AxisError")),
     ("kl_div_with_logits", Rule("the float dtype of the logits; any axis")),
     (
         "l0 l1 l2 linf lp",

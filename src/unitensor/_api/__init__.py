@@ -34,6 +34,9 @@ in terms of earlier chapters' methods):
 18. ``array_object``: the standard's array object (``__array_namespace__``,
     ``to_device``, DLPack, ``int(t)`` and friends, ``x += y``, ``x[k] = v``).
 
+Beside the chapters, ``fft`` holds the standard's ``fft`` extension, which
+has functions only (``unitensor.fft`` re-exports them) and no chapter class.
+
 A method checks its arguments, applies the dtype rules of
 ``unitensor.dtypes`` and calls a primitive of its backend (``self._ns``,
 see ``unitensor._backends``).

@@ -203,6 +203,22 @@ class Primitives:
     # functional updates: op is "add", "multiply", "min" or "max"; duplicates accumulate
     scatter: Callable[[Any, Any, Any, str], Any]
     from_dlpack: Unary  # array sharing the memory of an object with __dlpack__
+    # fft (Array API 2025.12): the standard's fft.<name> (NumPy's np.fft.<name>) on checked
+    # arguments: sizes >= 1, axes non-negative and unique (at least one), norm one of
+    # "backward", "ortho", "forward"; input complex64/complex128 (fft_rfft*, fft_ihfft:
+    # float32/float64), the result of the same precision
+    fft_fft: Callable[[Any, int, int, str], Any]  # (a, n, axis, norm), complex -> complex
+    fft_ifft: Callable[[Any, int, int, str], Any]
+    fft_fftn: Callable[[Any, Shape, Shape, str], Any]  # (a, s, axes, norm), s[i] for axes[i]
+    fft_ifftn: Callable[[Any, Shape, Shape, str], Any]
+    fft_rfft: Callable[[Any, int, int, str], Any]  # real -> complex, n // 2 + 1 values
+    fft_irfft: Callable[[Any, int, int, str], Any]  # complex -> real; n the output's length
+    fft_rfftn: Callable[[Any, Shape, Shape, str], Any]  # the last of axes halved
+    fft_irfftn: Callable[[Any, Shape, Shape, str], Any]  # s the output's sizes
+    fft_hfft: Callable[[Any, int, int, str], Any]  # complex -> real; n the output's length
+    fft_ihfft: Callable[[Any, int, int, str], Any]  # real -> complex, n // 2 + 1 values
+    fft_fftshift: Callable[[Any, Shape], Any]  # (a, axes): any dtype
+    fft_ifftshift: Callable[[Any, Shape], Any]
     # creation: the last argument is a native array whose device the result takes
     full: Callable[[Shape, Any, Any, Any], Any]  # (shape, value, dtype, like)
     arange: Callable[[Any, Any, Any, Any, Any], Any]  # (start, stop, step, dtype, like)
@@ -223,6 +239,7 @@ class Primitives:
 STANDARD_NAMES: frozenset[str] = frozenset(
     f.name
     for f in fields(Primitives)
+    if not f.name.startswith("fft_")  # the fft extension's: NumPy's np.fft.<name>
     if f.name
     not in {
         "dtype_type",

@@ -345,4 +345,12 @@ def primitives() -> Primitives:
         log_softmax=lambda a, axis: jax.nn.log_softmax(a, axis=axis),
         softmax=lambda a, axis: jax.nn.softmax(a, axis=axis),
         crossentropy=_crossentropy,
+        # fft (Array API 2025.12): each compiled once per size, axes and norm, so that a call
+        # is one dispatch, not one per step (padding, transform, scaling)
+        **{
+            f"fft_{name}": jax.jit(getattr(jnp.fft, name), static_argnums=(1, 2, 3))
+            for name in "fft ifft fftn ifftn rfft irfft rfftn irfftn hfft ihfft".split()
+        },
+        fft_fftshift=jax.jit(jnp.fft.fftshift, static_argnums=1),
+        fft_ifftshift=jax.jit(jnp.fft.ifftshift, static_argnums=1),
     )

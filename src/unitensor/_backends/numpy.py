@@ -268,6 +268,13 @@ _NS = Primitives(
     asarray=_asarray,
     uniform=_uniform,
     normal=_normal,
+    # fft (Array API 2025.12)
+    **{
+        f"fft_{name}": getattr(np.fft, name)
+        for name in (
+            "fft ifft fftn ifftn rfft irfft rfftn irfftn hfft ihfft fftshift ifftshift"
+        ).split()
+    },
 )
 
 

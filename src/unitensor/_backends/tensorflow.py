@@ -35,7 +35,7 @@ from typing import Any
 from .._errors import IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
 from .._tensor import Tensor
-from . import Primitives
+from . import Primitives, _tensorflow_fft
 
 __all__ = ["TensorFlowTensor", "primitives"]
 
@@ -662,4 +662,6 @@ def primitives() -> Primitives:
         log_softmax=lambda a, axis: tf.nn.log_softmax(a, axis),
         softmax=lambda a, axis: tf.nn.softmax(a, axis),
         crossentropy=_crossentropy,
+        # fft (Array API 2025.12)
+        **_tensorflow_fft.primitives(tf),
     )

@@ -466,4 +466,13 @@ def primitives() -> Primitives:
         softmax=lambda a, axis: torch.softmax(a, dim=axis),
         crossentropy=_crossentropy,
         value_and_grad=_value_and_grad,
+        # fft (Array API 2025.12)
+        **{
+            f"fft_{name}": getattr(torch.fft, name)
+            for name in (
+                "fft ifft fftn ifftn rfft irfft rfftn irfftn hfft fftshift ifftshift"
+            ).split()
+        },
+        # ihfft gives a lazily conjugated view, which .numpy() refuses: resolved here
+        fft_ihfft=lambda a, n, axis, norm: torch.fft.ihfft(a, n, axis, norm).resolve_conj(),
     )
