@@ -38,7 +38,6 @@ CASES = {
     "reshape_size": (lambda t: t.reshape((4, 2)), ut.ShapeError, ValueError, "reshape"),
     "reshape_two_unknowns": (lambda t: t.reshape((-1, -1)), ut.ShapeError, ValueError, "reshape"),
     "squeeze_non_1": (lambda t: t.squeeze(0), ut.ShapeError, ValueError, "squeeze"),
-    "tile_length": (lambda t: t.tile((2,)), ut.ShapeError, ValueError, "tile"),
     "pad_pairs": (lambda t: t.pad(((1, 1),)), ut.ShapeError, ValueError, "pad"),
     "pad_negative": (lambda t: t.pad(((1, -1), (0, 0))), ut.ShapeError, ValueError, "negative"),
     "matmul_inner": (lambda t: t @ t, ut.ShapeError, ValueError, "inner"),

@@ -19,9 +19,16 @@ from typing import Any
 from . import _functions, fft, modules, norms
 from ._api.autodiff import grad, value_and_grad, value_and_grad_fn, value_aux_and_grad
 from ._api.creation import meshgrid
+from ._api.data_types import FInfo, IInfo, can_cast, finfo, iinfo, isdtype, result_type
 from ._api.elementwise_comparison import maximum, minimum
 from ._api.elementwise_logical import logical_and, logical_or
-from ._api.manipulation import concat, concatenate, stack
+from ._api.manipulation import (
+    broadcast_arrays,
+    broadcast_shapes,
+    concat,
+    concatenate,
+    stack,
+)
 from ._convert import convert
 from ._errors import (
     AxisError,
@@ -63,6 +70,10 @@ inf = _math.inf
 """Positive infinity (a Python float)."""
 nan = _math.nan
 """Not a number (a Python float)."""
+e = _math.e
+"""Euler's number, the base of natural logarithms (a Python float)."""
+pi = _math.pi
+"""The ratio of a circle's circumference to its diameter (a Python float)."""
 
 bool = _DTYPES["bool"]  # the standard's name, as numpy.bool
 int8 = _DTYPES["int8"]
@@ -133,5 +144,17 @@ __all__ = [
     "maximum",
     "logical_and",
     "logical_or",
+    # manipulation (Array API 2025.12)
+    "broadcast_arrays",
+    "broadcast_shapes",
+    "can_cast",
+    "e",
+    "finfo",
+    "FInfo",
+    "iinfo",
+    "IInfo",
+    "isdtype",
+    "pi",
+    "result_type",
 ]
 __all__ += _functions.__all__

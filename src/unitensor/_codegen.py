@@ -56,6 +56,14 @@ FUNCTION_ONLY: dict[str, str] = {
     "meshgrid": "a function of several tensors",
     "grad": "autodiff takes the function first",
     "value_and_grad_fn": "autodiff takes the function first",
+    # manipulation (Array API 2025.12)
+    "broadcast_arrays": "a function of several tensors",
+    "broadcast_shapes": "a function of shapes, not tensors",
+    "finfo": "takes dtypes",
+    "iinfo": "takes dtypes",
+    "isdtype": "takes dtypes",
+    "result_type": "takes dtypes",
+    "can_cast": "takes dtypes",
 }
 """Functions of the namespace with no method, and why."""
 

@@ -338,6 +338,269 @@ def arange(
     return _w(t).arange(start, stop, step, dtype)
 
 
+def empty(t: T, shape: int | Sequence[int], dtype: Any = None) -> T:
+    """A tensor of ``shape`` on this tensor's framework and device, in its dtype.
+
+    Function form of [`Tensor.empty`][unitensor.Tensor.empty]: ``ut.empty(t, ...)`` is
+    ``t.empty(...)``; ``self`` below is ``t``.
+
+    The standard leaves the values uninitialised; unitensor fills them
+    with zeros on every backend, so no result depends on leftover
+    memory (JAX and TensorFlow have no uninitialised arrays anyway).
+
+    Parameters
+    ----------
+    shape
+        An int or a sequence of ints.
+    dtype
+        Overrides the dtype: a native dtype, NumPy dtype, ``ut`` dtype
+        or name such as ``"int32"``.
+
+    Returns
+    -------
+    Tensor
+        Shape ``shape``; ``self``'s dtype unless ``dtype`` is given.
+
+    Raises
+    ------
+    ValueError
+        If a size is negative.
+    TypeError
+        If ``dtype`` is unknown to the framework.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> t = ut.astensor(np.ones(1, dtype=np.float32))
+    >>> t.empty((2, 3)).shape, t.empty(2, dtype="int8").dtype
+    ((2, 3), dtype('int8'))
+    """
+    return _w(t).empty(shape, dtype)
+
+
+def empty_like(t: T, dtype: Any = None) -> T:
+    """A tensor with this tensor's shape, dtype (or ``dtype``) and device (zeros).
+
+    Function form of [`Tensor.empty_like`][unitensor.Tensor.empty_like]: ``ut.empty_like(t,
+    ...)`` is ``t.empty_like(...)``; ``self`` below is ``t``.
+
+    As [`empty`][unitensor.Tensor.empty], the values are zeros on every
+    backend.
+
+    Parameters
+    ----------
+    dtype
+        Overrides the dtype: a native dtype, NumPy dtype, ``ut`` dtype
+        or name such as ``"int32"``.
+
+    Returns
+    -------
+    Tensor
+        ``self``'s shape; ``self``'s dtype unless ``dtype`` is given.
+
+    Raises
+    ------
+    TypeError
+        If ``dtype`` is unknown to the framework.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.astensor(np.array([1, 2])).empty_like(dtype="float32").shape
+    (2,)
+    """
+    return _w(t).empty_like(dtype)
+
+
+def eye(t: T, n_rows: int, n_cols: int | None = None, k: int = 0, dtype: Any = None) -> T:
+    """Ones on the ``k``-th diagonal, zeros elsewhere (the standard's ``eye``).
+
+    Function form of [`Tensor.eye`][unitensor.Tensor.eye]: ``ut.eye(t, ...)`` is
+    ``t.eye(...)``; ``self`` below is ``t``.
+
+    On this tensor's framework and device, in its dtype (as ``zeros``:
+    the standard's default dtype is float32; ``dtype`` overrides).
+
+    Parameters
+    ----------
+    n_rows
+        The number of rows.
+    n_cols
+        The number of columns (``n_rows`` for ``None``).
+    k
+        The diagonal: 0 the main one, positive above it, negative below.
+    dtype
+        Overrides the dtype: a native dtype, NumPy dtype, ``ut`` dtype
+        or name such as ``"int32"``.
+
+    Returns
+    -------
+    Tensor
+        Shape ``(n_rows, n_cols)``; ``self``'s dtype unless ``dtype``
+        is given (complex: ``1 + 0j`` on the diagonal).
+
+    Raises
+    ------
+    ValueError
+        If a size is negative.
+    TypeError
+        If a size or ``k`` is not an int, or ``dtype`` is unknown.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> t = ut.astensor(np.zeros(1, dtype=np.float32))
+    >>> t.eye(2, 3, k=1)
+    NumPyTensor(array([[0., 1., 0.],
+                       [0., 0., 1.]], dtype=float32))
+    >>> t.eye(2, dtype=bool)
+    NumPyTensor(array([[ True, False],
+                       [False,  True]]))
+    """
+    return _w(t).eye(n_rows, n_cols, k, dtype)
+
+
+def linspace(
+    t: T,
+    start: int | float | complex,
+    stop: int | float | complex,
+    num: int,
+    dtype: Any = None,
+    endpoint: bool = True,
+) -> T:
+    """``num`` evenly spaced values from ``start`` to ``stop`` (NumPy's ``linspace``).
+
+    Function form of [`Tensor.linspace`][unitensor.Tensor.linspace]: ``ut.linspace(t, ...)``
+    is ``t.linspace(...)``; ``self`` below is ``t``.
+
+    On this tensor's framework and device. As with ``arange``, the
+    dtype comes from the arguments (``self``'s dtype and values are not
+    used): float32, or complex64 if ``start`` or ``stop`` is complex;
+    ``dtype`` overrides. The values are NumPy's (computed in double
+    precision, rounded once to the dtype, floored for integer dtypes),
+    so they are the same on every backend.
+
+    Parameters
+    ----------
+    start, stop
+        The first value and the end of the interval (Python numbers).
+    num
+        The number of values, a non-negative int.
+    dtype
+        Overrides the dtype: a native dtype, NumPy dtype, ``ut`` dtype
+        or name.
+    endpoint
+        Whether ``stop`` is the last value (``True``) or excluded, with
+        spacing ``(stop - start) / num``.
+
+    Returns
+    -------
+    Tensor
+        1-d, ``num`` values.
+
+    Raises
+    ------
+    ValueError
+        If ``num`` is negative.
+    TypeError
+        If ``num`` is not an int, ``start`` or ``stop`` is not a number,
+        a complex bound meets a real ``dtype``, or ``dtype`` is unknown.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> t = ut.astensor(np.zeros(1, dtype=np.float32))
+    >>> t.linspace(0, 1, 5)
+    NumPyTensor(array([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float32))
+    >>> t.linspace(0, 1, 4, endpoint=False)
+    NumPyTensor(array([0.  , 0.25, 0.5 , 0.75], dtype=float32))
+    """
+    return _w(t).linspace(start, stop, num, dtype, endpoint)
+
+
+def tril(t: T, k: int = 0) -> T:
+    """The lower triangle of the matrix (or each matrix of a stack): zeros above diagonal ``k``.
+
+    Function form of [`Tensor.tril`][unitensor.Tensor.tril]: ``ut.tril(t, ...)`` is
+    ``t.tril(...)``; ``self`` below is ``t``.
+
+    Parameters
+    ----------
+    k
+        The diagonal kept last: 0 the main one, positive above it,
+        negative below.
+
+    Returns
+    -------
+    Tensor
+        ``self``'s shape and dtype; the elements ``[..., i, j]`` with
+        ``j - i > k`` are zero.
+
+    Raises
+    ------
+    ValueError
+        If the tensor has fewer than two axes.
+    TypeError
+        If ``k`` is not an int.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.arange(1, 10).reshape(3, 3))
+    >>> x.tril()
+    NumPyTensor(array([[1, 0, 0],
+                       [4, 5, 0],
+                       [7, 8, 9]]))
+    >>> x.tril(-1)
+    NumPyTensor(array([[0, 0, 0],
+                       [4, 0, 0],
+                       [7, 8, 0]]))
+    """
+    return _w(t).tril(k)
+
+
+def triu(t: T, k: int = 0) -> T:
+    """The upper triangle of the matrix (or each matrix of a stack): zeros below diagonal ``k``.
+
+    Function form of [`Tensor.triu`][unitensor.Tensor.triu]: ``ut.triu(t, ...)`` is
+    ``t.triu(...)``; ``self`` below is ``t``.
+
+    Parameters
+    ----------
+    k
+        The diagonal kept first: 0 the main one, positive above it,
+        negative below.
+
+    Returns
+    -------
+    Tensor
+        ``self``'s shape and dtype; the elements ``[..., i, j]`` with
+        ``j - i < k`` are zero.
+
+    Raises
+    ------
+    ValueError
+        If the tensor has fewer than two axes.
+    TypeError
+        If ``k`` is not an int.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.arange(1, 7).reshape(2, 3))
+    >>> x.triu(1)
+    NumPyTensor(array([[0, 2, 3],
+                       [0, 0, 6]]))
+    """
+    return _w(t).triu(k)
+
+
 def from_numpy(t: T, a: Any) -> T:
     """``a`` (a NumPy array or nested list) as a tensor of this framework and device.
 
@@ -1081,7 +1344,7 @@ def logical_not(t: T) -> T:
     return _w(t).logical_not()
 
 
-def reshape(t: T, shape: int | Sequence[int]) -> T:
+def reshape(t: T, shape: int | Sequence[int], copy: bool | None = None) -> T:
     """The same values in a new shape (one entry may be -1).
 
     Function form of [`Tensor.reshape`][unitensor.Tensor.reshape]: ``ut.reshape(t, ...)`` is
@@ -1092,6 +1355,11 @@ def reshape(t: T, shape: int | Sequence[int]) -> T:
     shape
         An int or a sequence of ints; one entry may be -1 and is then
         inferred from the size.
+    copy
+        The standard's: ``None`` makes a view where the framework can
+        (and copies otherwise), ``True`` always copies, ``False`` never
+        does. TensorFlow's and JAX's arrays cannot be written, so no
+        copy is observable there and ``False`` never raises.
 
     Returns
     -------
@@ -1102,7 +1370,9 @@ def reshape(t: T, shape: int | Sequence[int]) -> T:
     ------
     ValueError
         If the new shape holds a different number of elements, has
-        more than one -1, or has another negative entry.
+        more than one -1, or has another negative entry; with
+        ``copy=False``, if NumPy or PyTorch would have to copy (a
+        transposed matrix flattened).
 
     Examples
     --------
@@ -1112,8 +1382,15 @@ def reshape(t: T, shape: int | Sequence[int]) -> T:
     >>> x.reshape((2, -1))
     NumPyTensor(array([[0, 1, 2],
                        [3, 4, 5]]))
+    >>> x.reshape(6, copy=True).shape
+    (6,)
+    >>> try:
+    ...     x.reshape((2, 3)).T.reshape(-1, copy=False)
+    ... except ut.ShapeError as e:
+    ...     print(e)
+    reshape(copy=False): a tensor of shape (3, 2) needs a copy for shape (-1,)
     """
-    return _w(t).reshape(shape)
+    return _w(t).reshape(shape, copy)
 
 
 def flatten(t: T, start: int = 0, end: int = -1) -> T:
@@ -1221,8 +1498,8 @@ def squeeze(t: T, axis: Axes = None) -> T:
     return _w(t).squeeze(axis)
 
 
-def expand_dims(t: T, axis: int) -> T:
-    """Insert an axis of length 1 at position ``axis`` (in ``[-ndim-1, ndim]``).
+def expand_dims(t: T, axis: int | tuple[int, ...]) -> T:
+    """Insert axes of length 1 at the positions ``axis`` names in the result.
 
     Function form of [`Tensor.expand_dims`][unitensor.Tensor.expand_dims]:
     ``ut.expand_dims(t, ...)`` is ``t.expand_dims(...)``; ``self`` below is ``t``.
@@ -1230,52 +1507,60 @@ def expand_dims(t: T, axis: int) -> T:
     Parameters
     ----------
     axis
-        The position of the new axis in the result; negative counts
-        from the end of the result.
+        The position of the new axis in the result, in ``[-ndim-1,
+        ndim]`` (negative counts from the end of the result); or a tuple
+        of ``m`` distinct positions in the result, each in ``[-ndim-m,
+        ndim+m)`` (the standard's and NumPy's).
 
     Returns
     -------
     Tensor
-        Rank ``ndim + 1``, same values and dtype.
+        Rank ``ndim + 1`` (``ndim + m`` for a tuple), same values and
+        dtype.
 
     Raises
     ------
     AxisError
-        If ``axis`` is not in ``[-ndim-1, ndim]``.
+        If a position is out of range, or two name the same axis.
     TypeError
-        If ``axis`` is not an int.
+        If a position is not an int.
 
     Examples
     --------
     >>> import numpy as np
     >>> import unitensor as ut
     >>> x = ut.astensor(np.zeros((2, 3)))
-    >>> x.expand_dims(0).shape, x.expand_dims(-1).shape
-    ((1, 2, 3), (2, 3, 1))
+    >>> x.expand_dims(0).shape, x.expand_dims(-1).shape, x.expand_dims((0, -1)).shape
+    ((1, 2, 3), (2, 3, 1), (1, 2, 3, 1))
     """
     return _w(t).expand_dims(axis)
 
 
-def tile(t: T, multiples: Sequence[int]) -> T:
+def tile(t: T, multiples: int | Sequence[int]) -> T:
     """Repeat the tensor ``multiples[i]`` times along axis ``i``.
 
     Function form of [`Tensor.tile`][unitensor.Tensor.tile]: ``ut.tile(t, ...)`` is
     ``t.tile(...)``; ``self`` below is ``t``.
 
+    As the standard's (and NumPy's) ``tile``: fewer multiples than axes
+    are filled with leading ones; more multiples than axes add leading
+    axes of length 1 to the tensor first.
+
     Parameters
     ----------
     multiples
-        One non-negative int per axis.
+        Non-negative ints (one int counts as ``(multiples,)``).
 
     Returns
     -------
     Tensor
-        Shape ``shape[i] * multiples[i]``, same dtype.
+        Rank ``max(ndim, len(multiples))``; along each axis the
+        (padded) size times the (padded) multiple; same dtype.
 
     Raises
     ------
     ValueError
-        If ``len(multiples) != ndim``.
+        If a multiple is negative.
 
     Examples
     --------
@@ -1283,6 +1568,9 @@ def tile(t: T, multiples: Sequence[int]) -> T:
     >>> import unitensor as ut
     >>> ut.astensor(np.array([1, 2])).tile((3,))
     NumPyTensor(array([1, 2, 1, 2, 1, 2]))
+    >>> ut.astensor(np.array([1, 2])).tile((2, 1))
+    NumPyTensor(array([[1, 2],
+                       [1, 2]]))
     """
     return _w(t).tile(multiples)
 
@@ -1399,6 +1687,213 @@ def permute_dims(t: T, axes: Sequence[int]) -> T:
     return _w(t).permute_dims(axes)
 
 
+def broadcast_to(t: T, shape: int | Sequence[int]) -> T:
+    """The tensor broadcast to ``shape`` (NumPy's rule; a view where the framework has one).
+
+    Function form of [`Tensor.broadcast_to`][unitensor.Tensor.broadcast_to]:
+    ``ut.broadcast_to(t, ...)`` is ``t.broadcast_to(...)``; ``self`` below is ``t``.
+
+    Parameters
+    ----------
+    shape
+        The shape to broadcast to: an int or a sequence of ints, of at
+        least ``ndim`` entries; each axis of ``self`` (aligned from the
+        end) has length 1 or that entry.
+
+    Returns
+    -------
+    Tensor
+        Shape ``shape``, same dtype.
+
+    Raises
+    ------
+    ValueError
+        If the tensor does not broadcast to ``shape``, or a size is
+        negative.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.astensor(np.array([1, 2, 3])).broadcast_to((2, 3))
+    NumPyTensor(array([[1, 2, 3],
+                       [1, 2, 3]]))
+    """
+    return _w(t).broadcast_to(shape)
+
+
+def moveaxis(t: T, source: int | tuple[int, ...], destination: int | tuple[int, ...]) -> T:
+    """Move axes to new positions; the other axes keep their order (the standard's).
+
+    Function form of [`Tensor.moveaxis`][unitensor.Tensor.moveaxis]: ``ut.moveaxis(t, ...)``
+    is ``t.moveaxis(...)``; ``self`` below is ``t``.
+
+    Parameters
+    ----------
+    source
+        The axis or axes to move (distinct; negative counts from the end).
+    destination
+        Their positions in the result, one per source axis (distinct).
+
+    Returns
+    -------
+    Tensor
+        The same values with the axes permuted; same dtype.
+
+    Raises
+    ------
+    AxisError
+        If an axis is out of range or repeated, or ``source`` and
+        ``destination`` name different numbers of axes.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.zeros((2, 3, 4)))
+    >>> x.moveaxis(0, -1).shape, x.moveaxis((0, 1), (-1, 0)).shape
+    ((3, 4, 2), (3, 4, 2))
+    """
+    return _w(t).moveaxis(source, destination)
+
+
+def repeat(t: T, repeats: int | TensorBase, axis: int | None = None) -> T:
+    """Repeat each element ``repeats`` times along ``axis`` (the standard's, NumPy's).
+
+    Function form of [`Tensor.repeat`][unitensor.Tensor.repeat]: ``ut.repeat(t, ...)`` is
+    ``t.repeat(...)``; ``self`` below is ``t``.
+
+    With ``axis=None`` the tensor is flattened (row-major) first.
+
+    Parameters
+    ----------
+    repeats
+        A non-negative int for every element, or an integer tensor of
+        counts (of this framework, or a NumPy array or list, which are
+        valid on every backend): 1-d of the axis's length, or of length
+        1 (or 0-d) for every element.
+    axis
+        The axis to repeat along; ``None`` flattens first.
+
+    Returns
+    -------
+    Tensor
+        Same dtype; 1-d for ``axis=None``, else ``self``'s shape with
+        the axis's length the sum of the counts.
+
+    Raises
+    ------
+    ValueError
+        If a count is negative, or the counts do not fit the axis.
+    AxisError
+        If ``axis`` is out of range.
+    TypeError
+        If the counts are not integers or belong to another framework.
+
+    Notes
+    -----
+    A tensor of counts fixes the result's shape by its values: on an
+    accelerator that reads them back (a synchronisation), and inside
+    ``jax.jit`` JAX refuses traced counts (its ``ConcretizationTypeError``);
+    an int works everywhere.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.array([[1, 2], [3, 4]]))
+    >>> x.repeat(2)
+    NumPyTensor(array([1, 1, 2, 2, 3, 3, 4, 4]))
+    >>> x.repeat(np.array([1, 2]), axis=0)
+    NumPyTensor(array([[1, 2],
+                       [3, 4],
+                       [3, 4]]))
+    """
+    return _w(t).repeat(repeats, axis)
+
+
+def roll(t: T, shift: int | tuple[int, ...], axis: int | tuple[int, ...] | None = None) -> T:
+    """Shift elements along axes, those past the end coming back at the start.
+
+    Function form of [`Tensor.roll`][unitensor.Tensor.roll]: ``ut.roll(t, ...)`` is
+    ``t.roll(...)``; ``self`` below is ``t``.
+
+    The standard's (and NumPy's) ``roll``: with ``axis=None`` the
+    flattened tensor rolls and is given its shape back; ``shift`` and
+    ``axis`` pair up, one of them broadcast when it has one entry; an
+    axis named twice rolls by the sum of its shifts.
+
+    Parameters
+    ----------
+    shift
+        Places to shift by (an int or a tuple of ints; negative shifts
+        toward smaller indices).
+    axis
+        An int, a tuple of ints, or ``None`` for the flattened tensor.
+
+    Returns
+    -------
+    Tensor
+        Same shape and dtype.
+
+    Raises
+    ------
+    AxisError
+        If an axis is out of range, or ``shift`` and ``axis`` have
+        different lengths (neither 1).
+    TypeError
+        If a shift is not an int.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.arange(6).reshape(2, 3))
+    >>> x.roll(1)
+    NumPyTensor(array([[5, 0, 1],
+                       [2, 3, 4]]))
+    >>> x.roll((1, -1), axis=(0, 1))
+    NumPyTensor(array([[4, 5, 3],
+                       [1, 2, 0]]))
+    """
+    return _w(t).roll(shift, axis)
+
+
+def unstack(t: T, axis: int = 0) -> tuple[T, ...]:
+    """The slices along ``axis``, as a tuple of tensors (the standard's, NumPy's).
+
+    Function form of [`Tensor.unstack`][unitensor.Tensor.unstack]: ``ut.unstack(t, ...)`` is
+    ``t.unstack(...)``; ``self`` below is ``t``.
+
+    Parameters
+    ----------
+    axis
+        The axis to split along (negative counts from the end).
+
+    Returns
+    -------
+    tuple of Tensor
+        ``shape[axis]`` tensors of ``self``'s shape without that axis,
+        same dtype (an empty tuple for an empty axis).
+
+    Raises
+    ------
+    AxisError
+        If ``axis`` is out of range (a 0-d tensor has none).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.array([[1, 2], [3, 4]]))
+    >>> x.unstack()
+    (NumPyTensor(array([1, 2])), NumPyTensor(array([3, 4])))
+    >>> [t.shape for t in x.unstack(axis=-1)]
+    [(2,), (2,)]
+    """
+    return _w(t).unstack(axis)
+
+
 def take_along_axis(t: T, indices: TensorBase, axis: int) -> T:
     """Pick values along ``axis`` at ``indices`` (NumPy's ``take_along_axis``).
 
@@ -1443,6 +1938,55 @@ def take_along_axis(t: T, indices: TensorBase, axis: int) -> T:
                        [40]]))
     """
     return _w(t).take_along_axis(indices, axis)
+
+
+def take(t: T, indices: Any, axis: int | None = None) -> T:
+    """The elements at ``indices`` along ``axis`` (the standard's ``take``).
+
+    Function form of [`Tensor.take`][unitensor.Tensor.take]: ``ut.take(t, ...)`` is
+    ``t.take(...)``; ``self`` below is ``t``.
+
+    Parameters
+    ----------
+    indices
+        A 1-d integer tensor or native array of this framework, or a
+        NumPy array (wrapped or not) or list, which are valid on every
+        backend. Negative indices count from the end.
+    axis
+        The axis to take along; optional for a 1-d tensor, required
+        beyond (the standard's rule: NumPy would flatten).
+
+    Returns
+    -------
+    Tensor
+        ``self``'s shape with ``shape[axis]`` replaced by
+        ``len(indices)``; ``self``'s dtype.
+
+    Raises
+    ------
+    IndexOutOfRangeError
+        If an index is outside ``[-n, n)`` for an axis of length ``n``
+        (inside ``jax.jit`` or ``tf.function`` indices are not checked).
+    ValueError
+        If ``indices`` is not 1-d, or ``axis`` is missing beyond 1-d.
+    AxisError
+        If ``axis`` is out of range.
+    TypeError
+        If ``indices`` is not an integer array, or belongs to another
+        framework.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.array([[10, 20, 30], [40, 50, 60]]))
+    >>> x.take(np.array([2, -3]), axis=1)
+    NumPyTensor(array([[30, 10],
+                       [60, 40]]))
+    >>> x[0].take([1])
+    NumPyTensor(array([20]))
+    """
+    return _w(t).take(indices, axis)
 
 
 def index_update(t: T, indices: Any, values: TensorOrScalar) -> T:
@@ -2568,6 +3112,12 @@ __all__ = [
     "ones_like",
     "full_like",
     "arange",
+    "empty",
+    "empty_like",
+    "eye",
+    "linspace",
+    "tril",
+    "triu",
     "from_numpy",
     "abs",
     "sign",
@@ -2614,7 +3164,13 @@ __all__ = [
     "flip",
     "pad",
     "permute_dims",
+    "broadcast_to",
+    "moveaxis",
+    "repeat",
+    "roll",
+    "unstack",
     "take_along_axis",
+    "take",
     "index_update",
     "argmin",
     "argmax",

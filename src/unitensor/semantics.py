@@ -241,6 +241,10 @@ _GROUPS: list[tuple[str, Rule]] = [
         Rule(
             "same dtype; views where the framework makes views",
             ("PyTorch's squeeze ignores axes of length > 1 (ShapeError here)",),
+            (
+                "reshape(copy=False) never raises on TensorFlow and JAX, whose arrays cannot be "
+                "written (no copy is observable)",
+            ),
         ),
     ),
     (
@@ -358,6 +362,102 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "another argument",
             ),
             ("NumPy cannot differentiate: NotImplementedError",),
+        ),
+    ),
+    # manipulation (Array API 2025.12)
+    (
+        "broadcast_to broadcast_arrays",
+        Rule("same dtype (broadcast_arrays: each input's own); NumPy's broadcasting; views"),
+    ),
+    ("broadcast_shapes", Rule("a tuple of ints; NumPy's broadcasting")),
+    ("moveaxis unstack", Rule("same dtype (unstack: a tuple of tensors)")),
+    (
+        "repeat",
+        Rule(
+            "same dtype; counts an int or an integer tensor (of the axis's length, or one for "
+            "every element); axis=None flattens",
+            ("PyTorch calls it repeat_interleave (its repeat is NumPy's tile)",),
+            (
+                "inside jax.jit a tensor of counts raises JAX's ConcretizationTypeError (the "
+                "result's shape depends on the values); an int works",
+            ),
+        ),
+    ),
+    ("roll", Rule("same dtype; axis=None rolls the flattened tensor; repeated axes add up")),
+    (
+        "take",
+        Rule(
+            "same dtype; 1-d integer indices, negative ones from the end; an axis required "
+            "beyond 1-d; out of range raises IndexOutOfRangeError",
+            (
+                "PyTorch's index_select and TensorFlow's gather refuse negative indices",
+                "JAX fills out-of-range positions, TensorFlow's gather on a GPU gives zeros",
+                "NumPy's take flattens without an axis",
+            ),
+            ("inside jax.jit and tf.function out-of-range indices are not checked",),
+        ),
+    ),
+    (
+        "empty empty_like",
+        Rule(
+            "as zeros and zeros_like: the values are zeros on every backend",
+            ("NumPy and PyTorch leave the values uninitialised",),
+        ),
+    ),
+    (
+        "eye",
+        Rule(
+            "the template's dtype unless dtype= is given (the standard's default: float32); "
+            "the template's device",
+            ("PyTorch's and TensorFlow's eye take no diagonal offset",),
+        ),
+    ),
+    (
+        "linspace",
+        Rule(
+            "float32 (complex64 for a complex bound) unless dtype= is given; NumPy's values, "
+            "computed in double precision, on every backend; the template's device",
+            (
+                "PyTorch's and TensorFlow's linspace take no endpoint",
+                "TensorFlow gives float64 for integer bounds",
+            ),
+        ),
+    ),
+    (
+        "tril triu",
+        Rule(
+            "same dtype; the last two axes (batches too); fewer than two axes: ShapeError",
+            ("TensorFlow has none (band_part takes no offset below the diagonal)",),
+        ),
+    ),
+    (
+        "finfo iinfo",
+        Rule(
+            "bits, eps, max, min, smallest_normal (iinfo: bits, max, min) as Python numbers; "
+            "dtype the framework's own (complex: the real component's)",
+            ("NumPy's finfo does not know bfloat16",),
+        ),
+    ),
+    (
+        "isdtype",
+        Rule(
+            "bool; the standard's kinds ('real floating' includes float16 and bfloat16)",
+            ("NumPy's isdtype refuses other frameworks' dtypes and bfloat16",),
+        ),
+    ),
+    (
+        "result_type",
+        Rule(
+            _PROMOTE + "; a Python scalar never widens; the tensors' framework's dtype",
+            ("NumPy gives float64 for int64 with float32",),
+            (_JAX32,),
+        ),
+    ),
+    (
+        "can_cast",
+        Rule(
+            "bool; NumPy's safe casting (bfloat16 as ml_dtypes casts it)",
+            ("PyTorch's can_cast allows narrowing (float64 to float32, int64 to float32)",),
         ),
     ),
     # fft (Array API 2025.12)

@@ -1,4 +1,6 @@
-"""Creation: new tensors on a template tensor's framework and device, and ``meshgrid``."""
+"""Creation: new tensors on a template tensor's framework and device, ``tril`` / ``triu``
+of a matrix, and ``meshgrid``.
+"""
 
 # pyright: reportPrivateUsage=false
 # (this module is part of the Tensor implementation and uses its protected members)
@@ -6,6 +8,7 @@
 from __future__ import annotations
 
 import builtins
+import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
@@ -13,6 +16,7 @@ import numpy as np
 
 from .. import dtypes
 from .._errors import (
+    DTypeError,
     FrameworkMixError,
     ShapeError,
 )
@@ -304,6 +308,281 @@ class Creation(DataTypes):
         else:
             dt = self._dtype_arg(dtype)
         return wrap(self.__class__, self._ns.arange(start, stop, step, dt, self.raw))
+
+    def empty(self, shape: int | Sequence[int], dtype: Any = None) -> Self:
+        """A tensor of ``shape`` on this tensor's framework and device, in its dtype.
+
+        The standard leaves the values uninitialised; unitensor fills them
+        with zeros on every backend, so no result depends on leftover
+        memory (JAX and TensorFlow have no uninitialised arrays anyway).
+
+        Parameters
+        ----------
+        shape
+            An int or a sequence of ints.
+        dtype
+            Overrides the dtype: a native dtype, NumPy dtype, ``ut`` dtype
+            or name such as ``"int32"``.
+
+        Returns
+        -------
+        Tensor
+            Shape ``shape``; ``self``'s dtype unless ``dtype`` is given.
+
+        Raises
+        ------
+        ValueError
+            If a size is negative.
+        TypeError
+            If ``dtype`` is unknown to the framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> t = ut.astensor(np.ones(1, dtype=np.float32))
+        >>> t.empty((2, 3)).shape, t.empty(2, dtype="int8").dtype
+        ((2, 3), dtype('int8'))
+        """
+        return self.zeros(shape, dtype)
+
+    def empty_like(self, dtype: Any = None) -> Self:
+        """A tensor with this tensor's shape, dtype (or ``dtype``) and device (zeros).
+
+        As [`empty`][unitensor.Tensor.empty], the values are zeros on every
+        backend.
+
+        Parameters
+        ----------
+        dtype
+            Overrides the dtype: a native dtype, NumPy dtype, ``ut`` dtype
+            or name such as ``"int32"``.
+
+        Returns
+        -------
+        Tensor
+            ``self``'s shape; ``self``'s dtype unless ``dtype`` is given.
+
+        Raises
+        ------
+        TypeError
+            If ``dtype`` is unknown to the framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2])).empty_like(dtype="float32").shape
+        (2,)
+        """
+        return self.zeros(self.shape, dtype)
+
+    def eye(self, n_rows: int, n_cols: int | None = None, k: int = 0, dtype: Any = None) -> Self:
+        """Ones on the ``k``-th diagonal, zeros elsewhere (the standard's ``eye``).
+
+        On this tensor's framework and device, in its dtype (as ``zeros``:
+        the standard's default dtype is float32; ``dtype`` overrides).
+
+        Parameters
+        ----------
+        n_rows
+            The number of rows.
+        n_cols
+            The number of columns (``n_rows`` for ``None``).
+        k
+            The diagonal: 0 the main one, positive above it, negative below.
+        dtype
+            Overrides the dtype: a native dtype, NumPy dtype, ``ut`` dtype
+            or name such as ``"int32"``.
+
+        Returns
+        -------
+        Tensor
+            Shape ``(n_rows, n_cols)``; ``self``'s dtype unless ``dtype``
+            is given (complex: ``1 + 0j`` on the diagonal).
+
+        Raises
+        ------
+        ValueError
+            If a size is negative.
+        TypeError
+            If a size or ``k`` is not an int, or ``dtype`` is unknown.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> t = ut.astensor(np.zeros(1, dtype=np.float32))
+        >>> t.eye(2, 3, k=1)
+        NumPyTensor(array([[0., 1., 0.],
+                           [0., 0., 1.]], dtype=float32))
+        >>> t.eye(2, dtype=bool)
+        NumPyTensor(array([[ True, False],
+                           [False,  True]]))
+        """
+        rows = operator.index(n_rows)
+        cols = rows if n_cols is None else operator.index(n_cols)
+        shape_tuple((rows, cols))
+        k = max(-rows, min(operator.index(k), cols))  # beyond the matrix: all zeros
+        dt = self._creation_dtype(dtype)
+        ns = self._ns
+        index = self._native_dtype(dtypes.DEFAULT_INT)
+        i = ns.reshape(ns.arange(0, rows, 1, index, self.raw), (rows, 1))
+        j = ns.reshape(ns.arange(0, cols, 1, index, self.raw), (1, cols))
+        diagonal = ns.equal(ns.add(i, k) if k else i, j)
+        if self._is_bool(dt):
+            return wrap(self.__class__, diagonal)
+        return wrap(self.__class__, ns.astype(diagonal, dt))
+
+    def linspace(
+        self,
+        start: int | float | complex,
+        stop: int | float | complex,
+        num: int,
+        dtype: Any = None,
+        endpoint: bool = True,
+    ) -> Self:
+        """``num`` evenly spaced values from ``start`` to ``stop`` (NumPy's ``linspace``).
+
+        On this tensor's framework and device. As with ``arange``, the
+        dtype comes from the arguments (``self``'s dtype and values are not
+        used): float32, or complex64 if ``start`` or ``stop`` is complex;
+        ``dtype`` overrides. The values are NumPy's (computed in double
+        precision, rounded once to the dtype, floored for integer dtypes),
+        so they are the same on every backend.
+
+        Parameters
+        ----------
+        start, stop
+            The first value and the end of the interval (Python numbers).
+        num
+            The number of values, a non-negative int.
+        dtype
+            Overrides the dtype: a native dtype, NumPy dtype, ``ut`` dtype
+            or name.
+        endpoint
+            Whether ``stop`` is the last value (``True``) or excluded, with
+            spacing ``(stop - start) / num``.
+
+        Returns
+        -------
+        Tensor
+            1-d, ``num`` values.
+
+        Raises
+        ------
+        ValueError
+            If ``num`` is negative.
+        TypeError
+            If ``num`` is not an int, ``start`` or ``stop`` is not a number,
+            a complex bound meets a real ``dtype``, or ``dtype`` is unknown.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> t = ut.astensor(np.zeros(1, dtype=np.float32))
+        >>> t.linspace(0, 1, 5)
+        NumPyTensor(array([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float32))
+        >>> t.linspace(0, 1, 4, endpoint=False)
+        NumPyTensor(array([0.  , 0.25, 0.5 , 0.75], dtype=float32))
+        """
+        count = operator.index(num)
+        if count < 0:
+            raise ShapeError(f"linspace: num must be non-negative, got {count}")
+        bounds: Any = (start, stop)  # NumPy numbers are numbers too
+        if not builtins.all(isinstance(v, int | float | complex | np.number) for v in bounds):
+            raise TypeError(f"linspace takes Python numbers, got {start!r} and {stop!r}")
+        is_complex = builtins.any(isinstance(v, complex | np.complexfloating) for v in bounds)
+        if dtype is None:
+            dt = self._native_dtype("complex64" if is_complex else dtypes.DEFAULT_FLOAT)
+        else:
+            dt = self._dtype_arg(dtype)
+        name = self._dtype_name(dt)
+        if is_complex and dtypes.kind(name) != "c":
+            raise DTypeError(f"linspace: complex bounds need a complex dtype, got {name}")
+        # bfloat16 (NumPy has none) goes in as float64 and is rounded once by the framework
+        values = np.linspace(
+            start, stop, count, endpoint=endpoint, dtype="float64" if name == "bfloat16" else name
+        )
+        return wrap(self.__class__, self._ns.asarray(values, dt, self.raw))
+
+    def tril(self, k: int = 0) -> Self:
+        """The lower triangle of the matrix (or each matrix of a stack): zeros above diagonal ``k``.
+
+        Parameters
+        ----------
+        k
+            The diagonal kept last: 0 the main one, positive above it,
+            negative below.
+
+        Returns
+        -------
+        Tensor
+            ``self``'s shape and dtype; the elements ``[..., i, j]`` with
+            ``j - i > k`` are zero.
+
+        Raises
+        ------
+        ValueError
+            If the tensor has fewer than two axes.
+        TypeError
+            If ``k`` is not an int.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.arange(1, 10).reshape(3, 3))
+        >>> x.tril()
+        NumPyTensor(array([[1, 0, 0],
+                           [4, 5, 0],
+                           [7, 8, 9]]))
+        >>> x.tril(-1)
+        NumPyTensor(array([[0, 0, 0],
+                           [4, 0, 0],
+                           [7, 8, 0]]))
+        """
+        return wrap(self.__class__, self._ns.tril(self._matrices("tril"), operator.index(k)))
+
+    def triu(self, k: int = 0) -> Self:
+        """The upper triangle of the matrix (or each matrix of a stack): zeros below diagonal ``k``.
+
+        Parameters
+        ----------
+        k
+            The diagonal kept first: 0 the main one, positive above it,
+            negative below.
+
+        Returns
+        -------
+        Tensor
+            ``self``'s shape and dtype; the elements ``[..., i, j]`` with
+            ``j - i < k`` are zero.
+
+        Raises
+        ------
+        ValueError
+            If the tensor has fewer than two axes.
+        TypeError
+            If ``k`` is not an int.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.arange(1, 7).reshape(2, 3))
+        >>> x.triu(1)
+        NumPyTensor(array([[0, 2, 3],
+                           [0, 0, 6]]))
+        """
+        return wrap(self.__class__, self._ns.triu(self._matrices("triu"), operator.index(k)))
+
+    def _matrices(self, what: str) -> Any:
+        """``raw``, checked to be a matrix or a stack of matrices."""
+        if len(self.raw.shape) < 2:
+            raise ShapeError(f"{what} needs a tensor of rank >= 2, got shape {self.shape}")
+        return self.raw
 
     def from_numpy(self, a: Any) -> Self:
         """``a`` (a NumPy array or nested list) as a tensor of this framework and device.

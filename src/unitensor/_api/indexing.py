@@ -1,5 +1,5 @@
-"""Indexing: ``t[index]`` with NumPy's semantics on every backend, ``take_along_axis``,
-the functional updates ``index_update`` and ``t.at[index]``.
+"""Indexing: ``t[index]`` with NumPy's semantics on every backend, ``take``,
+``take_along_axis``, the functional updates ``index_update`` and ``t.at[index]``.
 """
 
 # pyright: reportPrivateUsage=false
@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
+import numpy as np
+
 from .._errors import (
+    IndexOutOfRangeError,
     ShapeError,
 )
 from .._indexing import index_operand, normalize_index
@@ -145,6 +148,79 @@ class Indexing(Manipulation):
             return wrap(self.__class__, self._ns.take_along_axis(self.raw, idx, ax))
         except IndexError as e:
             reraise_index_error(e)
+
+    def take(self, indices: Any, axis: int | None = None) -> Self:
+        """The elements at ``indices`` along ``axis`` (the standard's ``take``).
+
+        Parameters
+        ----------
+        indices
+            A 1-d integer tensor or native array of this framework, or a
+            NumPy array (wrapped or not) or list, which are valid on every
+            backend. Negative indices count from the end.
+        axis
+            The axis to take along; optional for a 1-d tensor, required
+            beyond (the standard's rule: NumPy would flatten).
+
+        Returns
+        -------
+        Tensor
+            ``self``'s shape with ``shape[axis]`` replaced by
+            ``len(indices)``; ``self``'s dtype.
+
+        Raises
+        ------
+        IndexOutOfRangeError
+            If an index is outside ``[-n, n)`` for an axis of length ``n``
+            (inside ``jax.jit`` or ``tf.function`` indices are not checked).
+        ValueError
+            If ``indices`` is not 1-d, or ``axis`` is missing beyond 1-d.
+        AxisError
+            If ``axis`` is out of range.
+        TypeError
+            If ``indices`` is not an integer array, or belongs to another
+            framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([[10, 20, 30], [40, 50, 60]]))
+        >>> x.take(np.array([2, -3]), axis=1)
+        NumPyTensor(array([[30, 10],
+                           [60, 40]]))
+        >>> x[0].take([1])
+        NumPyTensor(array([20]))
+        """
+        ns = self._ns
+        a = self.raw
+        if axis is None:
+            if len(a.shape) != 1:
+                raise ShapeError(f"take from a tensor of rank {len(a.shape)} needs an axis")
+            ax = 0
+        else:
+            ax = self._axis(axis)
+        if isinstance(indices, list) and not indices:
+            indices = np.zeros(0, np.int64)
+        idx = index_operand(self, indices)
+        self._integer_indices(idx, "take: indices")
+        if len(idx.shape) != 1:
+            raise ShapeError(f"take needs 1-d indices, got shape {tuple(idx.shape)}")
+        n = int(a.shape[ax])
+        negative = self._kind(idx.dtype) == "i"
+        if idx.shape[0] and ns.is_concrete(idx):
+            lo = int(ns.item(ns.min(idx, None, False)))
+            hi = int(ns.item(ns.max(idx, None, False)))
+            if lo < -n or hi >= n:
+                raise IndexOutOfRangeError(
+                    f"take: index {hi if hi >= n else lo} is out of bounds for axis {ax} "
+                    f"with size {n}"
+                )
+            negative = lo < 0
+        idx = self._index_dtype(idx)
+        if negative and n:
+            idx = ns.remainder(idx, n)  # [-n, n) to [0, n): floored, on every framework
+        return wrap(self.__class__, ns.take(a, idx, ax))
 
     def index_update(self, indices: Any, values: TensorOrScalar) -> Self:
         """A copy of ``self`` with ``self[index] = values``; ``self`` is unchanged.

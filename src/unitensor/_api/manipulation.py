@@ -1,5 +1,6 @@
 """Manipulation: shapes and axes (``reshape``, ``permute_dims``, ``squeeze``, ...),
-``pad``, and the functions of several tensors ``concat`` and ``stack``.
+``pad``, ``repeat``, ``roll``, and the functions of several tensors ``concat``, ``stack``
+and ``broadcast_arrays`` (with ``broadcast_shapes``, of shapes).
 """
 
 # pyright: reportPrivateUsage=false
@@ -8,18 +9,26 @@
 from __future__ import annotations
 
 import builtins
+import operator
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+import numpy as np
 
 from .._errors import (
     AxisError,
     ShapeError,
 )
+from .._indexing import index_operand
 from ._base import (
     Axes,
     PadMode,
     Scalar,
+    TensorBase,
+    as_tensor,
+    broadcast_shape,
     joined,
+    shape_tuple,
     wrap,
 )
 from .elementwise_logical import Logical
@@ -50,7 +59,7 @@ class Manipulation(Logical):
         """
         return self.transpose()
 
-    def reshape(self, shape: int | Sequence[int]) -> Self:
+    def reshape(self, shape: int | Sequence[int], copy: bool | None = None) -> Self:
         """The same values in a new shape (one entry may be -1).
 
         Parameters
@@ -58,6 +67,11 @@ class Manipulation(Logical):
         shape
             An int or a sequence of ints; one entry may be -1 and is then
             inferred from the size.
+        copy
+            The standard's: ``None`` makes a view where the framework can
+            (and copies otherwise), ``True`` always copies, ``False`` never
+            does. TensorFlow's and JAX's arrays cannot be written, so no
+            copy is observable there and ``False`` never raises.
 
         Returns
         -------
@@ -68,7 +82,9 @@ class Manipulation(Logical):
         ------
         ValueError
             If the new shape holds a different number of elements, has
-            more than one -1, or has another negative entry.
+            more than one -1, or has another negative entry; with
+            ``copy=False``, if NumPy or PyTorch would have to copy (a
+            transposed matrix flattened).
 
         Examples
         --------
@@ -78,6 +94,13 @@ class Manipulation(Logical):
         >>> x.reshape((2, -1))
         NumPyTensor(array([[0, 1, 2],
                            [3, 4, 5]]))
+        >>> x.reshape(6, copy=True).shape
+        (6,)
+        >>> try:
+        ...     x.reshape((2, 3)).T.reshape(-1, copy=False)
+        ... except ut.ShapeError as e:
+        ...     print(e)
+        reshape(copy=False): a tensor of shape (3, 2) needs a copy for shape (-1,)
         """
         shape = (shape,) if isinstance(shape, int) else tuple(int(s) for s in shape)
         known = 1
@@ -96,7 +119,15 @@ class Manipulation(Logical):
             or (unknown == 1 and (known == 0 or size % known != 0))
         ):
             raise ShapeError(f"cannot reshape a tensor of shape {self.shape} into {shape}")
-        return wrap(self.__class__, self._ns.reshape(self.raw, shape))
+        if copy is None:
+            return wrap(self.__class__, self._ns.reshape(self.raw, shape))
+        try:
+            return wrap(self.__class__, self._ns.reshape_copy(self.raw, shape, bool(copy)))
+        except ValueError as e:
+            raise ShapeError(
+                f"reshape(copy=False): a tensor of shape {self.shape} needs a copy "
+                f"for shape {shape}"
+            ) from e
 
     def flatten(self, start: int = 0, end: int = -1) -> Self:
         """Merge axes ``start`` to ``end`` (inclusive) into one axis.
@@ -215,55 +246,72 @@ class Manipulation(Logical):
                     raise ShapeError(f"cannot squeeze axis {a} of length {shape[a]}")
         return wrap(self.__class__, self._ns.squeeze(self.raw, axes))
 
-    def expand_dims(self, axis: int) -> Self:
-        """Insert an axis of length 1 at position ``axis`` (in ``[-ndim-1, ndim]``).
+    def expand_dims(self, axis: int | tuple[int, ...]) -> Self:
+        """Insert axes of length 1 at the positions ``axis`` names in the result.
 
         Parameters
         ----------
         axis
-            The position of the new axis in the result; negative counts
-            from the end of the result.
+            The position of the new axis in the result, in ``[-ndim-1,
+            ndim]`` (negative counts from the end of the result); or a tuple
+            of ``m`` distinct positions in the result, each in ``[-ndim-m,
+            ndim+m)`` (the standard's and NumPy's).
 
         Returns
         -------
         Tensor
-            Rank ``ndim + 1``, same values and dtype.
+            Rank ``ndim + 1`` (``ndim + m`` for a tuple), same values and
+            dtype.
 
         Raises
         ------
         AxisError
-            If ``axis`` is not in ``[-ndim-1, ndim]``.
+            If a position is out of range, or two name the same axis.
         TypeError
-            If ``axis`` is not an int.
+            If a position is not an int.
 
         Examples
         --------
         >>> import numpy as np
         >>> import unitensor as ut
         >>> x = ut.astensor(np.zeros((2, 3)))
-        >>> x.expand_dims(0).shape, x.expand_dims(-1).shape
-        ((1, 2, 3), (2, 3, 1))
+        >>> x.expand_dims(0).shape, x.expand_dims(-1).shape, x.expand_dims((0, -1)).shape
+        ((1, 2, 3), (2, 3, 1), (1, 2, 3, 1))
         """
-        ax = self._axis(axis, len(self.raw.shape) + 1)
-        return wrap(self.__class__, self._ns.expand_dims(self.raw, ax))
+        n = len(self.raw.shape)
+        if not isinstance(axis, tuple | list):
+            ax = self._axis(axis, n + 1)
+            return wrap(self.__class__, self._ns.expand_dims(self.raw, ax))
+        m = n + len(axis)
+        new = {self._axis(a, m) for a in axis}
+        if len(new) != len(axis):
+            raise AxisError(f"repeated axis in expand_dims({tuple(axis)!r})")
+        sizes = iter(self.raw.shape)
+        shape = tuple(1 if i in new else int(next(sizes)) for i in range(m))
+        return wrap(self.__class__, self._ns.reshape(self.raw, shape))
 
-    def tile(self, multiples: Sequence[int]) -> Self:
+    def tile(self, multiples: int | Sequence[int]) -> Self:
         """Repeat the tensor ``multiples[i]`` times along axis ``i``.
+
+        As the standard's (and NumPy's) ``tile``: fewer multiples than axes
+        are filled with leading ones; more multiples than axes add leading
+        axes of length 1 to the tensor first.
 
         Parameters
         ----------
         multiples
-            One non-negative int per axis.
+            Non-negative ints (one int counts as ``(multiples,)``).
 
         Returns
         -------
         Tensor
-            Shape ``shape[i] * multiples[i]``, same dtype.
+            Rank ``max(ndim, len(multiples))``; along each axis the
+            (padded) size times the (padded) multiple; same dtype.
 
         Raises
         ------
         ValueError
-            If ``len(multiples) != ndim``.
+            If a multiple is negative.
 
         Examples
         --------
@@ -271,13 +319,24 @@ class Manipulation(Logical):
         >>> import unitensor as ut
         >>> ut.astensor(np.array([1, 2])).tile((3,))
         NumPyTensor(array([1, 2, 1, 2, 1, 2]))
+        >>> ut.astensor(np.array([1, 2])).tile((2, 1))
+        NumPyTensor(array([[1, 2],
+                           [1, 2]]))
         """
-        multiples = tuple(int(m) for m in multiples)
-        if builtins.any(m < 0 for m in multiples):
-            raise ShapeError(f"tile: negative multiple in {multiples}")
-        if len(multiples) != len(self.raw.shape):
-            raise ShapeError(f"tile needs {len(self.raw.shape)} multiples, got {len(multiples)}")
-        return wrap(self.__class__, self._ns.tile(self.raw, multiples))
+        reps = (
+            (operator.index(multiples),)
+            if isinstance(multiples, int | np.integer)
+            else tuple(operator.index(m) for m in multiples)
+        )
+        if builtins.any(m < 0 for m in reps):
+            raise ShapeError(f"tile: negative multiple in {reps}")
+        a = self.raw
+        n = len(a.shape)
+        if len(reps) < n:
+            reps = (1,) * (n - len(reps)) + reps
+        elif len(reps) > n:
+            a = self._ns.reshape(a, (1,) * (len(reps) - n) + tuple(a.shape))
+        return wrap(self.__class__, self._ns.tile(a, reps))
 
     def flip(self, axis: Axes = None) -> Self:
         """Reverse the order of elements along ``axis`` (all axes for ``None``).
@@ -408,6 +467,276 @@ class Manipulation(Logical):
         """
         return self.transpose(axes)
 
+    def broadcast_to(self, shape: int | Sequence[int]) -> Self:
+        """The tensor broadcast to ``shape`` (NumPy's rule; a view where the framework has one).
+
+        Parameters
+        ----------
+        shape
+            The shape to broadcast to: an int or a sequence of ints, of at
+            least ``ndim`` entries; each axis of ``self`` (aligned from the
+            end) has length 1 or that entry.
+
+        Returns
+        -------
+        Tensor
+            Shape ``shape``, same dtype.
+
+        Raises
+        ------
+        ValueError
+            If the tensor does not broadcast to ``shape``, or a size is
+            negative.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1, 2, 3])).broadcast_to((2, 3))
+        NumPyTensor(array([[1, 2, 3],
+                           [1, 2, 3]]))
+        """
+        target = shape_tuple(shape)
+        if broadcast_shape(tuple(self.raw.shape), target) != target:
+            raise ShapeError(f"cannot broadcast a tensor of shape {self.shape} to {target}")
+        return wrap(self.__class__, self._ns.broadcast_to(self.raw, target))
+
+    def moveaxis(self, source: int | tuple[int, ...], destination: int | tuple[int, ...]) -> Self:
+        """Move axes to new positions; the other axes keep their order (the standard's).
+
+        Parameters
+        ----------
+        source
+            The axis or axes to move (distinct; negative counts from the end).
+        destination
+            Their positions in the result, one per source axis (distinct).
+
+        Returns
+        -------
+        Tensor
+            The same values with the axes permuted; same dtype.
+
+        Raises
+        ------
+        AxisError
+            If an axis is out of range or repeated, or ``source`` and
+            ``destination`` name different numbers of axes.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.zeros((2, 3, 4)))
+        >>> x.moveaxis(0, -1).shape, x.moveaxis((0, 1), (-1, 0)).shape
+        ((3, 4, 2), (3, 4, 2))
+        """
+        src = self._axes(source) or ()
+        dst = self._axes(destination) or ()
+        if len(src) != len(dst):
+            raise AxisError(
+                f"moveaxis: source {source!r} and destination {destination!r} "
+                "name different numbers of axes"
+            )
+        order = [i for i in range(len(self.raw.shape)) if i not in src]
+        for d, s in sorted(zip(dst, src, strict=True)):
+            order.insert(d, s)
+        return wrap(self.__class__, self._ns.permute_dims(self.raw, tuple(order)))
+
+    def repeat(self, repeats: int | TensorBase, axis: int | None = None) -> Self:
+        """Repeat each element ``repeats`` times along ``axis`` (the standard's, NumPy's).
+
+        With ``axis=None`` the tensor is flattened (row-major) first.
+
+        Parameters
+        ----------
+        repeats
+            A non-negative int for every element, or an integer tensor of
+            counts (of this framework, or a NumPy array or list, which are
+            valid on every backend): 1-d of the axis's length, or of length
+            1 (or 0-d) for every element.
+        axis
+            The axis to repeat along; ``None`` flattens first.
+
+        Returns
+        -------
+        Tensor
+            Same dtype; 1-d for ``axis=None``, else ``self``'s shape with
+            the axis's length the sum of the counts.
+
+        Raises
+        ------
+        ValueError
+            If a count is negative, or the counts do not fit the axis.
+        AxisError
+            If ``axis`` is out of range.
+        TypeError
+            If the counts are not integers or belong to another framework.
+
+        Notes
+        -----
+        A tensor of counts fixes the result's shape by its values: on an
+        accelerator that reads them back (a synchronisation), and inside
+        ``jax.jit`` JAX refuses traced counts (its ``ConcretizationTypeError``);
+        an int works everywhere.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([[1, 2], [3, 4]]))
+        >>> x.repeat(2)
+        NumPyTensor(array([1, 1, 2, 2, 3, 3, 4, 4]))
+        >>> x.repeat(np.array([1, 2]), axis=0)
+        NumPyTensor(array([[1, 2],
+                           [3, 4],
+                           [3, 4]]))
+        """
+        ns = self._ns
+        a = self.raw
+        if axis is None:
+            a = ns.reshape(a, (-1,))
+            ax = 0
+        else:
+            ax = self._axis(axis)
+        n = int(a.shape[ax])
+        given: Any = repeats  # NumPy integers are ints too
+        if isinstance(given, int | np.integer):
+            count = operator.index(cast(int, given))
+            if count < 0:
+                raise ShapeError(f"repeat: negative count {count}")
+            return wrap(self.__class__, ns.repeat(a, count, ax))
+        counts = index_operand(self, repeats)
+        self._integer_indices(counts, "repeat: the counts")
+        shape = tuple(counts.shape)
+        if shape not in ((), (1,), (n,)):
+            raise ShapeError(f"repeat: counts of shape {shape} for an axis of length {n}")
+        if ns.is_concrete(counts) and n and int(ns.item(ns.min(counts, None, False))) < 0:
+            raise ShapeError("repeat: negative count")
+        counts = self._index_dtype(counts)
+        if shape != (n,):
+            counts = ns.broadcast_to(ns.reshape(counts, (1,)), (n,))
+        return wrap(self.__class__, ns.repeat(a, counts, ax))
+
+    def roll(self, shift: int | tuple[int, ...], axis: int | tuple[int, ...] | None = None) -> Self:
+        """Shift elements along axes, those past the end coming back at the start.
+
+        The standard's (and NumPy's) ``roll``: with ``axis=None`` the
+        flattened tensor rolls and is given its shape back; ``shift`` and
+        ``axis`` pair up, one of them broadcast when it has one entry; an
+        axis named twice rolls by the sum of its shifts.
+
+        Parameters
+        ----------
+        shift
+            Places to shift by (an int or a tuple of ints; negative shifts
+            toward smaller indices).
+        axis
+            An int, a tuple of ints, or ``None`` for the flattened tensor.
+
+        Returns
+        -------
+        Tensor
+            Same shape and dtype.
+
+        Raises
+        ------
+        AxisError
+            If an axis is out of range, or ``shift`` and ``axis`` have
+            different lengths (neither 1).
+        TypeError
+            If a shift is not an int.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.arange(6).reshape(2, 3))
+        >>> x.roll(1)
+        NumPyTensor(array([[5, 0, 1],
+                           [2, 3, 4]]))
+        >>> x.roll((1, -1), axis=(0, 1))
+        NumPyTensor(array([[4, 5, 3],
+                           [1, 2, 0]]))
+        """
+        ns = self._ns
+        a = self.raw
+        shape = tuple(a.shape)
+        shifts = (
+            tuple(operator.index(s) for s in shift)
+            if isinstance(shift, tuple | list)
+            else (operator.index(shift),)
+        )
+        if axis is None:
+            flat = ns.reshape(a, (-1,))
+            n = int(flat.shape[0])
+            total = builtins.sum(shifts) % n if n else 0
+            if not total:
+                return wrap(self.__class__, a)
+            return wrap(self.__class__, ns.reshape(ns.roll(flat, (total,), (0,)), shape))
+        axes = tuple(axis) if isinstance(axis, tuple | list) else (axis,)
+        if len(shifts) != len(axes):
+            if len(shifts) == 1:
+                shifts = shifts * len(axes)
+            elif len(axes) == 1:
+                axes = axes * len(shifts)
+            else:
+                raise AxisError(f"roll: {len(shifts)} shifts for {len(axes)} axes")
+        by_axis: dict[int, int] = {}
+        for s, ax in zip(shifts, axes, strict=True):
+            k = self._axis(ax)
+            by_axis[k] = by_axis.get(k, 0) + s
+        moves = [(k, s % shape[k]) for k, s in by_axis.items() if shape[k] and s % shape[k]]
+        if not moves:
+            return wrap(self.__class__, a)
+        return wrap(
+            self.__class__,
+            ns.roll(a, tuple(s for _, s in moves), tuple(k for k, _ in moves)),
+        )
+
+    def unstack(self, axis: int = 0) -> tuple[Self, ...]:
+        """The slices along ``axis``, as a tuple of tensors (the standard's, NumPy's).
+
+        Parameters
+        ----------
+        axis
+            The axis to split along (negative counts from the end).
+
+        Returns
+        -------
+        tuple of Tensor
+            ``shape[axis]`` tensors of ``self``'s shape without that axis,
+            same dtype (an empty tuple for an empty axis).
+
+        Raises
+        ------
+        AxisError
+            If ``axis`` is out of range (a 0-d tensor has none).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([[1, 2], [3, 4]]))
+        >>> x.unstack()
+        (NumPyTensor(array([1, 2])), NumPyTensor(array([3, 4])))
+        >>> [t.shape for t in x.unstack(axis=-1)]
+        [(2,), (2,)]
+        """
+        ax = self._axis(axis)
+        a = self.raw
+        getitem = self._ns.getitem
+        cls = self.__class__
+        if ax == 0:
+            return tuple(wrap(cls, getitem(a, i)) for i in range(int(a.shape[0])))
+        before = (slice(None),) * ax
+        return tuple(wrap(cls, getitem(a, (*before, i))) for i in range(int(a.shape[ax])))
+
+    def _index_dtype(self, idx: Any) -> Any:
+        """A native integer array as int32 or int64, which every framework indexes with."""
+        if self._dtype_name(idx.dtype) in ("int32", "int64"):
+            return idx
+        return self._ns.astype(idx, self._native_dtype("int64"))
+
 
 def _pad_source(i: int, n: int, mode: str) -> int:
     """The source position of padded position ``i`` on an axis of length ``n``."""
@@ -517,3 +846,84 @@ def stack(tensors: Sequence[_T], axis: int = 0) -> _T:
     if not -n - 1 <= axis <= n:
         raise AxisError(f"axis {axis} is out of bounds for stacking tensors of rank {n}")
     return cast(_T, wrap(cls, cls._ns.stack(raws, axis % (n + 1))))  # the class of the inputs
+
+
+def broadcast_arrays(*arrays: _T) -> tuple[_T, ...]:
+    """The tensors broadcast against each other (NumPy's rule), each keeping its dtype.
+
+    Parameters
+    ----------
+    *arrays
+        Tensors of one framework (or its native arrays); none gives ``()``.
+
+    Returns
+    -------
+    tuple of Tensor
+        One tensor per input, all of the broadcast shape (views where the
+        framework has them), each in its input's dtype.
+
+    Raises
+    ------
+    ValueError
+        If the shapes do not broadcast together.
+    TypeError
+        If the tensors belong to different frameworks.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> a = ut.astensor(np.array([[1], [2]]))
+    >>> b = ut.astensor(np.array([0.5, 1.5, 2.5], dtype=np.float32))
+    >>> x, y = ut.broadcast_arrays(a, b)
+    >>> x.shape, y.shape, x.dtype, y.dtype
+    ((2, 3), (2, 3), dtype('int64'), dtype('float32'))
+    """
+    if not arrays:
+        return ()
+    first: TensorBase = as_tensor(arrays[0])
+    cls = type(first)
+    raws = [first._unwrap(as_tensor(t)) for t in arrays]
+    shape = broadcast_shapes(*(tuple(r.shape) for r in raws))
+    ns = cls._ns
+    return tuple(
+        cast(_T, wrap(cls, r if tuple(r.shape) == shape else ns.broadcast_to(r, shape)))
+        for r in raws
+    )
+
+
+def broadcast_shapes(*shapes: int | Sequence[int]) -> tuple[int, ...]:
+    """The shape that shapes broadcast to together (NumPy's rule; the standard's).
+
+    Parameters
+    ----------
+    *shapes
+        Shapes, as sequences of non-negative ints (an int is a 1-d
+        shape); none gives ``()``.
+
+    Returns
+    -------
+    tuple of int
+        The broadcast shape.
+
+    Raises
+    ------
+    ValueError
+        If the shapes do not broadcast together, or a size is negative.
+
+    Examples
+    --------
+    >>> import unitensor as ut
+    >>> ut.broadcast_shapes((2, 1), (3,), ())
+    (2, 3)
+    """
+    out: tuple[int, ...] = ()
+    sizes = [shape_tuple(s) for s in shapes]
+    for s in sizes:
+        joint = broadcast_shape(out, s)
+        if joint is None:
+            raise ShapeError(
+                "shapes " + ", ".join(str(t) for t in sizes) + " do not broadcast together"
+            )
+        out = joint
+    return out

@@ -196,6 +196,17 @@ class Primitives:
     take_along_axis: Callable[[Any, Any, int], Any]  # NumPy's, negative indices too
     concat: Callable[[list[Any], int], Any]  # arrays of one dtype
     stack: Callable[[list[Any], int], Any]  # arrays of one dtype
+    # manipulation (Array API 2025.12)
+    broadcast_to: Callable[[Any, Shape], Any]  # (a, a shape that a broadcasts to)
+    # (a, counts, axis): counts an int >= 0, or a 1-d int32 / int64 array of a.shape[axis]
+    # counts >= 0; each element along axis repeated its count times
+    repeat: Callable[[Any, Any, int], Any]
+    roll: Callable[[Any, Shape, Shape], Any]  # (a, shifts in [1, n), distinct axes)
+    tril: Callable[[Any, int], Any]  # (a of rank >= 2, k): zeros above diagonal k (last 2 axes)
+    triu: Callable[[Any, int], Any]  # (a of rank >= 2, k): zeros below diagonal k
+    # (a, shape, copy): True gives a new array; False a view, ValueError where that needs a
+    # copy (a framework whose arrays cannot be written never copies observably: no error)
+    reshape_copy: Callable[[Any, Shape, bool], Any]
     # linear algebra (the standard's linalg extension)
     inv: Unary  # of (..., n, n) matrices
     slogdet: Callable[[Any], tuple[Any, Any]]  # (sign, log|det|) of (..., n, n) matrices
@@ -277,6 +288,7 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "topk",
         "inv",
         "slogdet",
+        "reshape_copy",
     }
 )
 """The fields named and meant as the Array API standard's functions (``linalg`` aside)."""

@@ -182,6 +182,24 @@ def _slogdet(a: Any) -> tuple[Any, Any]:
     return sign, logabsdet
 
 
+_may_share_memory: Any = np.may_share_memory  # (its stubs want known array types)
+
+
+def _reshape_copy(a: Any, shape: tuple[int, ...], copy: bool) -> Any:
+    """``reshape`` that always copies (``copy``) or never does (``ValueError`` then).
+
+    ``numpy.reshape`` gives a view wherever one is possible, so a result that
+    shares no memory with ``a`` was copied. A NumPy scalar cannot be written:
+    its copy is not observable.
+    """
+    out: Any = np.reshape(a, shape)
+    if copy:
+        return out.copy() if np.may_share_memory(out, a) else out
+    if out.size and isinstance(a, np.ndarray) and not _may_share_memory(out, a):
+        raise ValueError(f"reshaping this array to {shape} needs a copy")
+    return out
+
+
 def _full(shape: tuple[int, ...], value: Any, dtype: Any, like: Any) -> Any:
     return np.full(shape, value, dtype=dtype)
 
@@ -275,6 +293,13 @@ _NS = Primitives(
             "fft ifft fftn ifftn rfft irfft rfftn irfftn hfft ihfft fftshift ifftshift"
         ).split()
     },
+    # manipulation (Array API 2025.12)
+    broadcast_to=np.broadcast_to,
+    repeat=lambda a, counts, axis: np.repeat(a, counts, axis=axis),
+    roll=lambda a, shifts, axes: np.roll(a, shifts, axis=axes),
+    tril=lambda a, k: np.tril(a, k),
+    triu=lambda a, k: np.triu(a, k),
+    reshape_copy=_reshape_copy,
 )
 
 

@@ -428,6 +428,33 @@ def _take(a: Any, idx: Any, axis: int) -> Any:
     return tf.gather(a, idx, axis=axis)
 
 
+def _triangle(lower: bool) -> Any:
+    """``tril`` / ``triu`` (TensorFlow's ``band_part`` takes no diagonal offset below 0)."""
+
+    def tri(a: Any, k: int) -> Any:
+        shape = tf.shape(a)
+        above = tf.range(shape[-1])[None, :] - tf.range(shape[-2])[:, None]  # j - i
+        keep = above <= k if lower else above >= k
+        return tf.where(keep, a, tf.zeros_like(a))
+
+    return tri
+
+
+def _repeat(a: Any, counts: Any, axis: int) -> Any:
+    """``tf.repeat``, which fails for an empty tensor with a tensor of counts."""
+    if isinstance(counts, int) or a.shape.num_elements() != 0:
+        return tf.repeat(a, counts, axis)
+    total = tf.reduce_sum(tf.cast(counts, tf.int64))
+    shape = tf.tensor_scatter_nd_update(tf.shape(a, out_type=tf.int64), [[axis]], [total])
+    return tf.zeros(shape, a.dtype)
+
+
+def _reshape_copy(a: Any, shape: tuple[int, ...], copy: bool) -> Any:
+    """TensorFlow's tensors cannot be written, so no copy is observable."""
+    out = tf.reshape(a, shape)
+    return tf.identity(out) if copy else out
+
+
 def _on_device(fn: Any) -> Any:
     """Run a creation function on the device of the template ``like``."""
 
@@ -664,4 +691,11 @@ def primitives() -> Primitives:
         crossentropy=_crossentropy,
         # fft (Array API 2025.12)
         **_tensorflow_fft.primitives(tf),
+        # manipulation (Array API 2025.12)
+        broadcast_to=tf.broadcast_to,
+        repeat=_repeat,
+        roll=lambda a, shifts, axes: tf.roll(a, list(shifts), list(axes)),
+        tril=_triangle(lower=True),
+        triu=_triangle(lower=False),
+        reshape_copy=_reshape_copy,
     )

@@ -313,6 +313,22 @@ def _pad_constant(a: Any, pads: tuple[tuple[int, int], ...], value: Any) -> Any:
     return tnf.pad(a, flat, mode="constant", value=value) if flat else a.clone()
 
 
+def _repeat(a: Any, counts: Any, axis: int) -> Any:
+    if isinstance(counts, torch.Tensor):
+        counts = counts.to(device=a.device, dtype=torch.int64)
+    return torch.repeat_interleave(a, counts, dim=axis)
+
+
+def _reshape_copy(a: Any, shape: tuple[int, ...], copy: bool) -> Any:
+    """A new contiguous tensor (``copy``), or a view (``view`` refuses where it cannot be one)."""
+    if copy:
+        return a.clone(memory_format=torch.contiguous_format).view(shape)
+    try:
+        return a.view(shape)
+    except RuntimeError as e:
+        raise ValueError(f"reshaping this tensor to {shape} needs a copy: {e}") from e
+
+
 def _uniform(shape: tuple[int, ...], low: float, high: float, dtype: Any, like: Any) -> Any:
     return torch.rand(shape, dtype=dtype, device=like.device) * (high - low) + low
 
@@ -475,4 +491,11 @@ def primitives() -> Primitives:
         },
         # ihfft gives a lazily conjugated view, which .numpy() refuses: resolved here
         fft_ihfft=lambda a, n, axis, norm: torch.fft.ihfft(a, n, axis, norm).resolve_conj(),
+        # manipulation (Array API 2025.12)
+        broadcast_to=torch.broadcast_to,
+        repeat=_repeat,
+        roll=lambda a, shifts, axes: torch.roll(a, shifts, axes),
+        tril=lambda a, k: torch.tril(a, k),
+        triu=lambda a, k: torch.triu(a, k),
+        reshape_copy=_reshape_copy,
     )
