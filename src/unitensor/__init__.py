@@ -25,6 +25,7 @@ from ._api.manipulation import concat, concatenate, stack
 from ._convert import convert
 from ._errors import (
     AxisError,
+    DataDependentShapeError,
     DivisionByZeroError,
     DTypeError,
     FrameworkMixError,
@@ -83,6 +84,7 @@ complex128 = _DTYPES["complex128"]
 __all__ = [
     "AxisError",
     "DTypeError",
+    "DataDependentShapeError",
     "DivisionByZeroError",
     "FrameworkMixError",
     "IndexOutOfRangeError",
