@@ -32,6 +32,7 @@ from ._api.manipulation import (
 from ._convert import convert
 from ._errors import (
     AxisError,
+    DataDependentShapeError,
     DivisionByZeroError,
     DTypeError,
     FrameworkMixError,
@@ -94,6 +95,7 @@ complex128 = _DTYPES["complex128"]
 __all__ = [
     "AxisError",
     "DTypeError",
+    "DataDependentShapeError",
     "DivisionByZeroError",
     "FrameworkMixError",
     "IndexOutOfRangeError",

@@ -91,6 +91,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
 from ._api._base import TensorBase
+from ._api.set import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 {backends}from ._registry import astensor
 from ._tensor import Axes, PadMode, Scalar, Tensor, TensorOrScalar
 from .modules import ModuleWrapper, wrapper

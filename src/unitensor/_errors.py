@@ -16,6 +16,7 @@ first, its own exception is kept as ``__cause__``.
 | `AxisError` | `ValueError`, `IndexError` | an axis out of range or repeated, no permutation |
 | `IndexOutOfRangeError` | `IndexError` | an index beyond the axis it indexes |
 | `DivisionByZeroError` | `ZeroDivisionError` | integer `//` or `%` by zero |
+| `DataDependentShapeError` | `TypeError` | `nonzero` or `unique_*` of a traced array (`jax.jit`) |
 
 Other misuse keeps the plain builtin: an unknown option string
 (``ValueError``), ``len()`` of a 0-d tensor (``TypeError``), an index of an
@@ -27,6 +28,7 @@ from __future__ import annotations
 __all__ = [
     "AxisError",
     "DTypeError",
+    "DataDependentShapeError",
     "DivisionByZeroError",
     "FrameworkMixError",
     "IndexOutOfRangeError",
@@ -71,3 +73,13 @@ class IndexOutOfRangeError(UnitensorError, IndexError):
 
 class DivisionByZeroError(UnitensorError, ZeroDivisionError):
     """Integer division or modulo by zero (an error natively on PyTorch and TensorFlow)."""
+
+
+class DataDependentShapeError(UnitensorError, TypeError):
+    """A result whose shape depends on the values was asked of an array without values.
+
+    ``nonzero`` and the ``unique_*`` functions return as many elements as
+    the values call for; a tracer inside ``jax.jit`` has a shape and a dtype
+    but no values yet, so they cannot run there. Also a ``TypeError``, as
+    JAX's own ``ConcretizationTypeError`` is.
+    """

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, TypeVar, cast
 
 from ._api._base import TensorBase
+from ._api.set import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 from ._backends.jax import JAXTensor
 from ._backends.numpy import NumPyTensor
 from ._backends.tensorflow import TensorFlowTensor
@@ -2157,26 +2158,26 @@ def where(condition: T, x: TensorOrScalar, y: TensorOrScalar) -> T:
     return _w(condition).where(x, y)
 
 
-def sum(t: T, axis: Axes = None, keepdims: bool = False) -> T:
-    """Sum over ``axis`` (all axes for ``None``).
+def count_nonzero(t: T, axis: Axes = None, keepdims: bool = False) -> T:
+    """How many elements along ``axis`` are non-zero (the standard's ``count_nonzero``).
 
-    Function form of [`Tensor.sum`][unitensor.Tensor.sum]: ``ut.sum(t, ...)`` is
-    ``t.sum(...)``; ``self`` below is ``t``.
+    Function form of [`Tensor.count_nonzero`][unitensor.Tensor.count_nonzero]:
+    ``ut.count_nonzero(t, ...)`` is ``t.count_nonzero(...)``; ``self`` below is ``t``.
 
     Parameters
     ----------
     axis
-        An int, a tuple of ints, or ``None`` for all axes; negative
-        axes count from the end. ``()`` reduces nothing.
+        An int, a tuple of ints, or ``None`` for all axes; ``()`` counts
+        each element alone (0 or 1).
     keepdims
         Keep the reduced axes with length 1.
 
     Returns
     -------
     Tensor
-        The reduced shape (reduced axes kept as size 1 with
-        ``keepdims``). Bool and integer input sums as int64 (int32 on
-        JAX without 64-bit mode); floats keep their dtype.
+        The reduced shape (0-d for ``None``), int64 (int32 on JAX
+        without 64-bit mode). True, NaN and complex numbers with a
+        non-zero part count as non-zero.
 
     Raises
     ------
@@ -2189,16 +2190,166 @@ def sum(t: T, axis: Axes = None, keepdims: bool = False) -> T:
     --------
     >>> import numpy as np
     >>> import unitensor as ut
+    >>> x = ut.astensor(np.array([[0, 1, 7], [0, 0, 3]]))
+    >>> x.count_nonzero()
+    NumPyTensor(np.int64(3))
+    >>> x.count_nonzero(axis=1, keepdims=True)
+    NumPyTensor(array([[2],
+                       [1]]))
+    """
+    return _w(t).count_nonzero(axis, keepdims)
+
+
+def nonzero(t: T) -> tuple[T, ...]:
+    """Indices of the non-zero elements, one 1-d tensor per axis (the standard's).
+
+    Function form of [`Tensor.nonzero`][unitensor.Tensor.nonzero]: ``ut.nonzero(t, ...)`` is
+    ``t.nonzero(...)``; ``self`` below is ``t``.
+
+    The shape of the result depends on the values: inside ``jax.jit``
+    (where an array has no values yet) it raises
+    [`DataDependentShapeError`][unitensor.DataDependentShapeError].
+    TensorFlow computes it inside ``tf.function`` too.
+
+    Returns
+    -------
+    tuple of Tensor
+        ``ndim`` tensors of shape ``(n,)``, ``n`` the number of non-zero
+        elements, int64 (int32 on JAX without 64-bit mode); the indices
+        come in row-major (C) order. True, NaN and complex numbers with a
+        non-zero part count as non-zero.
+
+    Raises
+    ------
+    ShapeError
+        If the tensor is 0-d (as NumPy 2 and the standard say).
+    DataDependentShapeError
+        On JAX inside ``jax.jit`` or another transformation.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> rows, cols = ut.astensor(np.array([[0, 5], [3, 0]])).nonzero()
+    >>> rows, cols
+    (NumPyTensor(array([0, 1])), NumPyTensor(array([1, 0])))
+    """
+    return _w(t).nonzero()
+
+
+def searchsorted(
+    t: T, x2: TensorOrScalar, side: str = "left", sorter: TensorBase | None = None
+) -> T:
+    """Where ``x2``'s values would be inserted into ``self`` to keep it sorted.
+
+    Function form of [`Tensor.searchsorted`][unitensor.Tensor.searchsorted]:
+    ``ut.searchsorted(t, ...)`` is ``t.searchsorted(...)``; ``self`` below is ``t``.
+
+    ``self`` is a sorted 1-d tensor (ascending, NaN last, as
+    [`sort`][unitensor.Tensor.sort] puts it), or any 1-d tensor with
+    ``sorter``, the indices that sort it.
+
+    Parameters
+    ----------
+    x2
+        The values to look up: a tensor or native array of this
+        framework, or a Python scalar (which takes ``self``'s dtype of
+        its kind); any shape. Dtypes promote as ``+``.
+    side
+        ``"left"``: the first index ``i`` with ``x2 <= self[i]``
+        (``self[i-1] < x2 <= self[i]``); ``"right"``: the first with
+        ``x2 < self[i]`` (``self[i-1] <= x2 < self[i]``). 0 for values
+        before every element, ``len(self)`` for values after them all.
+    sorter
+        Integer indices of ``self``'s shape that sort it ascending
+        (``self.argsort()``), or ``None`` if ``self`` is sorted.
+
+    Returns
+    -------
+    Tensor
+        ``x2``'s shape (0-d for a scalar), int64 (int32 on JAX without
+        64-bit mode). NaN counts as larger than every number, as in
+        ``sort``: a NaN value goes after the numbers (``"left"``) or at
+        the end (``"right"``).
+
+    Raises
+    ------
+    ShapeError
+        If ``self`` is not 1-d, or ``sorter`` has another shape.
+    ValueError
+        If ``side`` is neither ``"left"`` nor ``"right"``.
+    DTypeError
+        If a tensor is complex (no order), or ``sorter`` is not integer.
+    IndexOutOfRangeError
+        If ``sorter`` holds an index out of range.
+    TypeError
+        If ``x2`` or ``sorter`` belongs to another framework.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.array([1.0, 2.0, 2.0, 5.0], dtype=np.float32))
+    >>> x.searchsorted(np.array([2.0, 6.0], dtype=np.float32))
+    NumPyTensor(array([1, 4]))
+    >>> x.searchsorted(2, side="right")
+    NumPyTensor(np.int64(3))
+    """
+    return _w(t).searchsorted(x2, side, sorter)
+
+
+def sum(t: T, axis: Axes = None, keepdims: bool = False, dtype: Any = None) -> T:
+    """Sum over ``axis`` (all axes for ``None``).
+
+    Function form of [`Tensor.sum`][unitensor.Tensor.sum]: ``ut.sum(t, ...)`` is
+    ``t.sum(...)``; ``self`` below is ``t``.
+
+    Parameters
+    ----------
+    axis
+        An int, a tuple of ints, or ``None`` for all axes; negative
+        axes count from the end. ``()`` reduces nothing.
+    keepdims
+        Keep the reduced axes with length 1.
+    dtype
+        The result's dtype (the standard's ``dtype``): the input is
+        cast to it first, and integers wrap around in it as in NumPy
+        (``dtype=bool`` gives whether any element is non-zero).
+        ``None``: the default below.
+
+    Returns
+    -------
+    Tensor
+        The reduced shape (reduced axes kept as size 1 with
+        ``keepdims``). Bool and integer input sums as int64 (int32 on
+        JAX without 64-bit mode); floats keep their dtype; float16 and
+        bfloat16 accumulate in float32.
+
+    Raises
+    ------
+    AxisError
+        If an axis is out of range or repeated.
+    TypeError
+        If an axis is not an int.
+    DTypeError
+        If ``dtype`` is unknown to the framework.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
     >>> x = ut.astensor(np.array([[1, 2], [3, 4]], dtype=np.int32))
     >>> x.sum()
     NumPyTensor(np.int64(10))
     >>> x.sum(axis=0, keepdims=True)
     NumPyTensor(array([[4, 6]]))
+    >>> x.sum(axis=1, dtype="float32")
+    NumPyTensor(array([3., 7.], dtype=float32))
     """
-    return _w(t).sum(axis, keepdims)
+    return _w(t).sum(axis, keepdims, dtype)
 
 
-def prod(t: T, axis: Axes = None, keepdims: bool = False) -> T:
+def prod(t: T, axis: Axes = None, keepdims: bool = False, dtype: Any = None) -> T:
     """Product over ``axis`` (all axes for ``None``).
 
     Function form of [`Tensor.prod`][unitensor.Tensor.prod]: ``ut.prod(t, ...)`` is
@@ -2210,6 +2361,11 @@ def prod(t: T, axis: Axes = None, keepdims: bool = False) -> T:
         An int, a tuple of ints, or ``None`` for all axes.
     keepdims
         Keep the reduced axes with length 1.
+    dtype
+        The result's dtype (the standard's ``dtype``): the input is
+        cast to it first, and integers wrap around in it as in NumPy
+        (``dtype=bool`` gives whether every element is non-zero).
+        ``None``: the default below.
 
     Returns
     -------
@@ -2222,6 +2378,8 @@ def prod(t: T, axis: Axes = None, keepdims: bool = False) -> T:
     ------
     AxisError
         If an axis is out of range or repeated.
+    DTypeError
+        If ``dtype`` is unknown to the framework.
 
     Examples
     --------
@@ -2229,8 +2387,10 @@ def prod(t: T, axis: Axes = None, keepdims: bool = False) -> T:
     >>> import unitensor as ut
     >>> ut.astensor(np.array([[1.0, 2.0], [3.0, 4.0]], dtype=np.float32)).prod(axis=1)
     NumPyTensor(array([ 2., 12.], dtype=float32))
+    >>> ut.astensor(np.array([100, 3], dtype=np.int16)).prod(dtype="int8").item()
+    44
     """
-    return _w(t).prod(axis, keepdims)
+    return _w(t).prod(axis, keepdims, dtype)
 
 
 def mean(t: T, axis: Axes = None, keepdims: bool = False) -> T:
@@ -2339,6 +2499,99 @@ def max(t: T, axis: Axes = None, keepdims: bool = False) -> T:
     NumPyTensor(array([3, 4]))
     """
     return _w(t).max(axis, keepdims)
+
+
+def var(t: T, axis: Axes = None, correction: float = 0.0, keepdims: bool = False) -> T:
+    """Variance over ``axis`` (all axes for ``None``): the standard's ``var``.
+
+    Function form of [`Tensor.var`][unitensor.Tensor.var]: ``ut.var(t, ...)`` is
+    ``t.var(...)``; ``self`` below is ``t``.
+
+    The mean of the squared deviations from the mean, with the divisor
+    ``M - correction`` for ``M`` elements per result (NumPy's ``ddof``).
+
+    Parameters
+    ----------
+    axis
+        An int, a tuple of ints, or ``None`` for all axes.
+    correction
+        Subtracted from the number of elements in the divisor: 0 for
+        the population variance, 1 for the sample variance (Bessel's
+        correction).
+    keepdims
+        Keep the reduced axes with length 1.
+
+    Returns
+    -------
+    Tensor
+        The reduced shape; floats keep their dtype, bool and integer
+        input gives float32. NaN propagates; where ``M - correction``
+        is 0 or less (an empty axis included) the variance is NaN, as
+        the standard says (NumPy gives inf where the squared deviations
+        do not sum to 0, with a warning).
+
+    Raises
+    ------
+    AxisError
+        If an axis is out of range or repeated.
+    DTypeError
+        If the tensor is complex.
+    TypeError
+        If ``correction`` is not a real number.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.array([[1.0, 3.0], [2.0, 2.0]], dtype=np.float32))
+    >>> x.var(axis=1)
+    NumPyTensor(array([1., 0.], dtype=float32))
+    >>> x.var(correction=1).item()
+    0.6666666865348816
+    """
+    return _w(t).var(axis, correction, keepdims)
+
+
+def std(t: T, axis: Axes = None, correction: float = 0.0, keepdims: bool = False) -> T:
+    """Standard deviation over ``axis``: the square root of [`var`][unitensor.Tensor.var].
+
+    Function form of [`Tensor.std`][unitensor.Tensor.std]: ``ut.std(t, ...)`` is
+    ``t.std(...)``; ``self`` below is ``t``.
+
+    Parameters
+    ----------
+    axis
+        An int, a tuple of ints, or ``None`` for all axes.
+    correction
+        Subtracted from the number of elements in the divisor of the
+        variance: 0 for the population, 1 for a sample.
+    keepdims
+        Keep the reduced axes with length 1.
+
+    Returns
+    -------
+    Tensor
+        The reduced shape; floats keep their dtype, bool and integer
+        input gives float32. NaN where the variance is NaN (NaN input,
+        or ``M - correction`` of 0 or less).
+
+    Raises
+    ------
+    AxisError
+        If an axis is out of range or repeated.
+    DTypeError
+        If the tensor is complex.
+    TypeError
+        If ``correction`` is not a real number.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.astensor(np.array([[1, 3], [2, 2]])).std(axis=1)
+    NumPyTensor(array([1., 0.], dtype=float32))
+    """
+    return _w(t).std(axis, correction, keepdims)
 
 
 def cumsum(t: T, axis: int | None = None) -> T:
@@ -2588,8 +2841,70 @@ def any(t: T, axis: Axes = None, keepdims: bool = False) -> T:
     return _w(t).any(axis, keepdims)
 
 
-def sort(t: T, axis: int = -1) -> T:
-    """Values sorted ascending along ``axis``.
+def diff(
+    t: T,
+    axis: int = -1,
+    n: int = 1,
+    prepend: TensorOrScalar | None = None,
+    append: TensorOrScalar | None = None,
+) -> T:
+    """The ``n``-th forward difference along ``axis`` (the standard's ``diff``).
+
+    Function form of [`Tensor.diff`][unitensor.Tensor.diff]: ``ut.diff(t, ...)`` is
+    ``t.diff(...)``; ``self`` below is ``t``.
+
+    ``out[i] = x[i + 1] - x[i]`` along ``axis``, applied ``n`` times, of
+    ``x`` = ``prepend``, ``self`` and ``append`` joined along ``axis``.
+
+    Parameters
+    ----------
+    axis
+        The axis to difference along (the last by default).
+    n
+        How many times to difference; 0 returns ``self``'s values
+        (``prepend`` and ``append`` unused, as in NumPy).
+    prepend, append
+        Values joined before and after ``self`` along ``axis``: tensors
+        of this framework with ``self``'s shape off ``axis`` (a 0-d
+        tensor or a Python scalar counts as one value at each position);
+        dtypes promote as ``+``, and a Python scalar takes ``self``'s
+        dtype of its kind (NumPy makes it an int64 or float64 array first).
+
+    Returns
+    -------
+    Tensor
+        ``self``'s shape but ``max(M + N1 + N2 - n, 0)`` along ``axis``
+        (``M`` the axis's length, ``N1`` and ``N2`` those of ``prepend``
+        and ``append``); the (promoted) dtype. Bool input gives bool,
+        ``x[i + 1] != x[i]`` (as NumPy); unsigned integers wrap around.
+
+    Raises
+    ------
+    ShapeError
+        If the tensor is 0-d, or ``prepend`` / ``append`` do not fit.
+    AxisError
+        If ``axis`` is out of range.
+    ValueError
+        If ``n`` is negative.
+    TypeError
+        If ``n`` is not an int, or ``prepend`` / ``append`` belong to another
+        framework.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.array([1, 4, 9, 16]))
+    >>> x.diff()
+    NumPyTensor(array([3, 5, 7]))
+    >>> x.diff(n=2, prepend=0)
+    NumPyTensor(array([2, 2, 2]))
+    """
+    return _w(t).diff(axis, n, prepend, append)
+
+
+def sort(t: T, axis: int = -1, descending: bool = False, stable: bool = True) -> T:
+    """Values sorted along ``axis``, ascending or descending (the standard's ``sort``).
 
     Function form of [`Tensor.sort`][unitensor.Tensor.sort]: ``ut.sort(t, ...)`` is
     ``t.sort(...)``; ``self`` below is ``t``.
@@ -2598,11 +2913,20 @@ def sort(t: T, axis: int = -1) -> T:
     ----------
     axis
         The axis to sort along (the last by default).
+    descending
+        Sort from the largest value to the smallest.
+    stable
+        Keep equal values in their order (the standard's ``stable``);
+        ``False`` is accepted and sorts stably too, as the standard allows.
 
     Returns
     -------
     Tensor
-        Same shape and dtype.
+        Same shape and dtype. NaN counts as larger than every number: last
+        in ascending order, first in descending order (the exact reverse,
+        as PyTorch's and JAX's descending sorts give it; NumPy has none).
+        A descending sort keeps equal values in their order too (so
+        ``-0.0`` and ``0.0`` keep theirs).
 
     Raises
     ------
@@ -2617,14 +2941,17 @@ def sort(t: T, axis: int = -1) -> T:
     --------
     >>> import numpy as np
     >>> import unitensor as ut
-    >>> ut.astensor(np.array([3, 1, 2])).sort()
+    >>> x = ut.astensor(np.array([3, 1, 2]))
+    >>> x.sort()
     NumPyTensor(array([1, 2, 3]))
+    >>> x.sort(descending=True)
+    NumPyTensor(array([3, 2, 1]))
     """
-    return _w(t).sort(axis)
+    return _w(t).sort(axis, descending, stable)
 
 
-def argsort(t: T, axis: int = -1) -> T:
-    """Indices that sort ``self`` ascending along ``axis`` (stable).
+def argsort(t: T, axis: int = -1, descending: bool = False, stable: bool = True) -> T:
+    """Indices that sort ``self`` along ``axis`` (stable; the standard's ``argsort``).
 
     Function form of [`Tensor.argsort`][unitensor.Tensor.argsort]: ``ut.argsort(t, ...)`` is
     ``t.argsort(...)``; ``self`` below is ``t``.
@@ -2633,12 +2960,19 @@ def argsort(t: T, axis: int = -1) -> T:
     ----------
     axis
         The axis to sort along (the last by default).
+    descending
+        Sort from the largest value to the smallest.
+    stable
+        Keep equal values in their order (the standard's ``stable``);
+        ``False`` is accepted and sorts stably too, as the standard allows.
 
     Returns
     -------
     Tensor
         Same shape, int64 (int32 on JAX without 64-bit mode). Equal
-        values keep their order.
+        values keep their order, descending too (the first of two equal
+        values comes first). NaN counts as larger than every number:
+        last in ascending order, first in descending order.
 
     Raises
     ------
@@ -2653,10 +2987,13 @@ def argsort(t: T, axis: int = -1) -> T:
     --------
     >>> import numpy as np
     >>> import unitensor as ut
-    >>> ut.astensor(np.array([3, 1, 3, 0])).argsort()
+    >>> x = ut.astensor(np.array([3, 1, 3, 0]))
+    >>> x.argsort()
     NumPyTensor(array([3, 1, 0, 2]))
+    >>> x.argsort(descending=True)
+    NumPyTensor(array([0, 2, 1, 3]))
     """
-    return _w(t).argsort(axis)
+    return _w(t).argsort(axis, descending, stable)
 
 
 def topk(t: T, k: int, axis: int = -1, largest: bool = True, sorted: bool = True) -> tuple[T, T]:
@@ -2704,6 +3041,201 @@ def topk(t: T, k: int, axis: int = -1, largest: bool = True, sorted: bool = True
     (NumPyTensor(array([7, 5])), NumPyTensor(array([1, 3])))
     """
     return _w(t).topk(k, axis, largest, sorted)
+
+
+def unique_all(t: T) -> UniqueAllResult[T]:
+    """The unique values with their first indices, inverse indices and counts.
+
+    Function form of [`Tensor.unique_all`][unitensor.Tensor.unique_all]: ``ut.unique_all(t,
+    ...)`` is ``t.unique_all(...)``; ``self`` below is ``t``.
+
+    The standard's ``unique_all``, with NumPy's order (sorted). Its
+    result's shape depends on the values: inside ``jax.jit`` it raises
+    [`DataDependentShapeError`][unitensor.DataDependentShapeError].
+
+    Returns
+    -------
+    UniqueAllResult
+        A named tuple ``(values, indices, inverse_indices, counts)``:
+        ``values`` the unique values of the flattened tensor, sorted
+        ascending (1-d, ``self``'s dtype); ``indices`` the index of
+        each one's first occurrence in the flattened tensor;
+        ``inverse_indices`` the index into ``values`` of every element
+        (``self``'s shape, so ``values[inverse_indices]`` rebuilds
+        ``self``); ``counts`` how often each occurs. The three index
+        tensors are int64 (int32 on JAX without 64-bit mode). Each NaN
+        is a value of its own (count 1), sorted last; ``-0.0`` and
+        ``0.0`` are one value, the one that occurs first.
+
+    Raises
+    ------
+    DTypeError
+        If the tensor is complex: the values are sorted, and complex
+        numbers have no order.
+    DataDependentShapeError
+        On JAX inside ``jax.jit`` or another transformation.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.array([[3, 1], [3, 2]]))
+    >>> values, indices, inverse, counts = x.unique_all()
+    >>> values
+    NumPyTensor(array([1, 2, 3]))
+    >>> indices, counts
+    (NumPyTensor(array([1, 3, 0])), NumPyTensor(array([1, 1, 2])))
+    >>> inverse
+    NumPyTensor(array([[2, 0],
+                       [2, 1]]))
+    """
+    return _w(t).unique_all()
+
+
+def unique_counts(t: T) -> UniqueCountsResult[T]:
+    """The unique values and how often each occurs (the standard's ``unique_counts``).
+
+    Function form of [`Tensor.unique_counts`][unitensor.Tensor.unique_counts]:
+    ``ut.unique_counts(t, ...)`` is ``t.unique_counts(...)``; ``self`` below is ``t``.
+
+    As [`unique_all`][unitensor.Tensor.unique_all], without the indices.
+
+    Returns
+    -------
+    UniqueCountsResult
+        A named tuple ``(values, counts)``: the unique values of the
+        flattened tensor, sorted ascending (1-d, ``self``'s dtype), and
+        their counts (int64; int32 on JAX without 64-bit mode). Each
+        NaN counts once, on its own.
+
+    Raises
+    ------
+    DTypeError
+        If the tensor is complex.
+    DataDependentShapeError
+        On JAX inside ``jax.jit`` or another transformation.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.array([2.0, np.nan, 1.0, 2.0, np.nan], dtype=np.float32))
+    >>> result = x.unique_counts()
+    >>> result.values
+    NumPyTensor(array([ 1.,  2., nan, nan], dtype=float32))
+    >>> result.counts
+    NumPyTensor(array([1, 2, 1, 1]))
+    """
+    return _w(t).unique_counts()
+
+
+def unique_inverse(t: T) -> UniqueInverseResult[T]:
+    """The unique values and the index of every element among them (the standard's).
+
+    Function form of [`Tensor.unique_inverse`][unitensor.Tensor.unique_inverse]:
+    ``ut.unique_inverse(t, ...)`` is ``t.unique_inverse(...)``; ``self`` below is ``t``.
+
+    As [`unique_all`][unitensor.Tensor.unique_all], without the first
+    indices and the counts.
+
+    Returns
+    -------
+    UniqueInverseResult
+        A named tuple ``(values, inverse_indices)``: the unique values
+        of the flattened tensor, sorted ascending (1-d, ``self``'s
+        dtype), and the index into them of every element (``self``'s
+        shape, int64; int32 on JAX without 64-bit mode).
+
+    Raises
+    ------
+    DTypeError
+        If the tensor is complex.
+    DataDependentShapeError
+        On JAX inside ``jax.jit`` or another transformation.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> values, inverse = ut.astensor(np.array([5, 3, 5, 5])).unique_inverse()
+    >>> values, inverse
+    (NumPyTensor(array([3, 5])), NumPyTensor(array([1, 0, 1, 1])))
+    """
+    return _w(t).unique_inverse()
+
+
+def unique_values(t: T) -> T:
+    """The unique values of the flattened tensor, sorted (the standard's ``unique_values``).
+
+    Function form of [`Tensor.unique_values`][unitensor.Tensor.unique_values]:
+    ``ut.unique_values(t, ...)`` is ``t.unique_values(...)``; ``self`` below is ``t``.
+
+    Returns
+    -------
+    Tensor
+        1-d, ``self``'s dtype, ascending; each NaN is a value of its own,
+        last. The shape depends on the values: inside ``jax.jit`` it
+        raises [`DataDependentShapeError`][unitensor.DataDependentShapeError].
+
+    Raises
+    ------
+    DTypeError
+        If the tensor is complex.
+    DataDependentShapeError
+        On JAX inside ``jax.jit`` or another transformation.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.astensor(np.array([[4, 1], [1, 0]])).unique_values()
+    NumPyTensor(array([0, 1, 4]))
+    """
+    return _w(t).unique_values()
+
+
+def isin(t: T, test_elements: TensorOrScalar, invert: bool = False) -> T:
+    """Whether each element is one of ``test_elements`` (the standard's ``isin``).
+
+    Function form of [`Tensor.isin`][unitensor.Tensor.isin]: ``ut.isin(t, ...)`` is
+    ``t.isin(...)``; ``self`` below is ``t``.
+
+    Parameters
+    ----------
+    test_elements
+        The values to look for: a tensor or native array of this
+        framework of any shape, or a Python scalar (which takes
+        ``self``'s dtype of its kind). Dtypes promote as ``+``.
+    invert
+        Whether each element is *not* one of them.
+
+    Returns
+    -------
+    Tensor
+        ``self``'s shape, bool. Elements compare as ``==`` does: NaN is
+        never found, ``-0.0`` and ``0.0`` are equal. Computed without
+        data-dependent shapes, so it runs inside ``jax.jit``.
+
+    Raises
+    ------
+    DTypeError
+        If a tensor is complex.
+    TypeError
+        If ``test_elements`` belongs to another framework.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.array([[1, 2], [3, 4]]))
+    >>> x.isin(np.array([4, 1, 7]))
+    NumPyTensor(array([[ True, False],
+                       [False,  True]]))
+    >>> x.isin(2, invert=True)
+    NumPyTensor(array([[ True, False],
+                       [ True,  True]]))
+    """
+    return _w(t).isin(test_elements, invert)
 
 
 def matmul(x: T, other: TensorBase) -> T:
@@ -3175,20 +3707,31 @@ __all__ = [
     "argmin",
     "argmax",
     "where",
+    "count_nonzero",
+    "nonzero",
+    "searchsorted",
     "sum",
     "prod",
     "mean",
     "min",
     "max",
+    "var",
+    "std",
     "cumsum",
     "logsumexp",
     "cumulative_sum",
     "cumulative_prod",
     "all",
     "any",
+    "diff",
     "sort",
     "argsort",
     "topk",
+    "unique_all",
+    "unique_counts",
+    "unique_inverse",
+    "unique_values",
+    "isin",
     "matmul",
     "inv",
     "slogdet",

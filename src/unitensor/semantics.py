@@ -160,7 +160,8 @@ _GROUPS: list[tuple[str, Rule]] = [
         "sum prod cumsum",
         Rule(
             "bool and integers narrower than 64 bits give int64; floats keep their dtype; "
-            "float16 and bfloat16 accumulate in float32",
+            "float16 and bfloat16 accumulate in float32; sum and prod take dtype= (the input "
+            "cast first; integers wrap around in it, as in NumPy)",
             (
                 "TensorFlow keeps int32",
                 "JAX's cumsum keeps narrow integers",
@@ -219,8 +220,13 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "sort argsort",
         Rule(
-            "sort: same dtype; argsort: int64; stable, NaN last; " + _COMPLEX_ORDER,
-            ("TensorFlow orders NaN arbitrarily and gives int32 indices",),
+            "sort: same dtype; argsort: int64; stable, NaN last; descending=True is the exact "
+            "reverse order (NaN first), equal values keeping their order; stable=False sorts "
+            "stably too; " + _COMPLEX_ORDER,
+            (
+                "TensorFlow orders NaN arbitrarily and gives int32 indices",
+                "NumPy's sort has no descending",
+            ),
             (_JAX32,),
         ),
     ),
@@ -511,6 +517,80 @@ _GROUPS: list[tuple[str, Rule]] = [
         ),
     ),
     ("fft.fftshift fft.ifftshift", Rule("same dtype and shape; a repeated axis: AxisError")),
+    # searching, set, sorting, statistical (Array API 2025.12)
+    (
+        "count_nonzero",
+        Rule("int64; True, NaN and complex numbers with a non-zero part count", kept=(_JAX32,)),
+    ),
+    (
+        "nonzero",
+        Rule(
+            "a tuple of one 1-d int64 tensor per axis, indices in C order; 0-d input: ShapeError",
+            ("TensorFlow's tf.where gives one (n, ndim) array",),
+            (_JAX32, "inside jax.jit: DataDependentShapeError (the shape depends on the values)"),
+        ),
+    ),
+    (
+        "searchsorted",
+        Rule(
+            "int64 in x2's shape (0-d for a Python scalar); dtypes promote as +; NaN sorts "
+            "last, as in sort; sorter= checked for range",
+            (
+                "PyTorch and TensorFlow compare NaN as neither smaller nor larger",
+                "TensorFlow takes 1-d values only and gives int32",
+                "PyTorch and TensorFlow refuse bool",
+            ),
+            (_JAX32,),
+        ),
+    ),
+    (
+        "unique_all unique_counts unique_inverse unique_values",
+        Rule(
+            "values in the input's dtype, sorted (NumPy's order; the standard leaves it open); "
+            "int64 first indices, inverse_indices in the input's shape and counts; each NaN is "
+            "distinct (count 1); -0.0 and 0.0 are one value; " + _COMPLEX_ORDER,
+            (
+                "TensorFlow's unique keeps the order of first occurrence and takes 1-d input",
+                "PyTorch's unique gives no first indices",
+            ),
+            (_JAX32, "inside jax.jit: DataDependentShapeError (the shape depends on the values)"),
+        ),
+    ),
+    (
+        "isin",
+        Rule(
+            "bool in x's shape; elements compare as == (NaN is never found); dtypes promote as +",
+            ("TensorFlow has none",),
+            ("x must be a tensor (the standard also allows a Python int; test_elements may be)",),
+        ),
+    ),
+    (
+        "var std",
+        Rule(
+            "same float dtype; bool and integer input give float32; divisor M - correction; NaN "
+            "where M - correction <= 0, empty axes included; complex: DTypeError",
+            (
+                "TensorFlow's reduce_variance has no correction",
+                "PyTorch's var and std default to correction=1",
+            ),
+            (
+                "NumPy gives inf (with a warning) where M - correction <= 0 and the squared "
+                "deviations do not sum to 0; NaN here, as the standard says",
+            ),
+        ),
+    ),
+    (
+        "diff",
+        Rule(
+            "the promoted dtype of x, prepend and append (a Python scalar takes x's dtype of its "
+            "kind); bool gives x[i + 1] != x[i]; unsigned integers wrap around; n=0 returns x",
+            ("TensorFlow has none",),
+            (
+                "NumPy makes a Python scalar prepend/append an int64 or float64 array first "
+                "(np.diff of int8 with prepend=0 gives int64; int8 here)",
+            ),
+        ),
+    ),
     ("kl_div_with_logits", Rule("the float dtype of the logits; any axis")),
     (
         "l0 l1 l2 linf lp",

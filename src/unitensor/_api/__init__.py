@@ -22,16 +22,19 @@ in terms of earlier chapters' methods):
 8. ``manipulation``: ``reshape``, ``permute_dims``, ``pad``, ``concat``,
    ``stack``, ...;
 9. ``indexing``: ``t[...]``, ``take_along_axis``, ``index_update``, ``t.at``;
-10. ``searching``: ``argmin``, ``argmax``, ``where``;
-11. ``statistical``: ``sum``, ``mean``, ``max``, ``cumulative_sum``,
-    ``logsumexp``, ...;
-12. ``utility``: ``all``, ``any``;
+10. ``searching``: ``argmin``, ``argmax``, ``where``, ``count_nonzero``,
+    ``nonzero``, ``searchsorted``;
+11. ``statistical``: ``sum``, ``mean``, ``max``, ``var``, ``std``,
+    ``cumulative_sum``, ``logsumexp``, ...;
+12. ``utility``: ``all``, ``any``, ``diff``;
 13. ``sorting``: ``sort``, ``argsort``, ``topk``;
-14. ``linear_algebra``: ``matmul``, ``inv``, ``slogdet``, ``t.norms``;
-15. ``nn``: ``softmax``, ``crossentropy``, ``kl_div_with_logits``, ...;
-16. ``random``: ``uniform``, ``normal``;
-17. ``autodiff``: the gradient functions and their methods;
-18. ``array_object``: the standard's array object (``__array_namespace__``,
+14. ``set``: ``unique_all``, ``unique_counts``, ``unique_inverse``,
+    ``unique_values``, ``isin`` (written with sorting);
+15. ``linear_algebra``: ``matmul``, ``inv``, ``slogdet``, ``t.norms``;
+16. ``nn``: ``softmax``, ``crossentropy``, ``kl_div_with_logits``, ...;
+17. ``random``: ``uniform``, ``normal``;
+18. ``autodiff``: the gradient functions and their methods;
+19. ``array_object``: the standard's array object (``__array_namespace__``,
     ``to_device``, DLPack, ``int(t)`` and friends, ``x += y``, ``x[k] = v``).
 
 Beside the chapters, ``fft`` holds the standard's ``fft`` extension, which

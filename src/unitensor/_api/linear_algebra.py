@@ -17,13 +17,13 @@ from ._base import (
     check_broadcast,
     wrap,
 )
-from .sorting import Sorting
+from .set import Set
 
 if TYPE_CHECKING:
     pass
 
 
-class LinearAlgebra(Sorting):
+class LinearAlgebra(Set):
     """The methods of this chapter (see [`unitensor.Tensor`][unitensor.Tensor])."""
 
     __slots__ = ()
@@ -205,7 +205,7 @@ class LinearAlgebra(Sorting):
         return NormsAccessor(self)
 
 
-_T = TypeVar("_T", bound="Sorting")
+_T = TypeVar("_T", bound="Set")
 
 
 class NormsAccessor(Generic[_T]):

@@ -1,4 +1,4 @@
-"""Sorting: ``sort``, ``argsort`` and ``topk``."""
+"""Sorting: ``sort``, ``argsort`` (ascending or descending, stable) and ``topk``."""
 
 # pyright: reportPrivateUsage=false
 # (this module is part of the Tensor implementation and uses its protected members)
@@ -24,18 +24,27 @@ class Sorting(Utility):
 
     __slots__ = ()
 
-    def sort(self, axis: int = -1) -> Self:
-        """Values sorted ascending along ``axis``.
+    def sort(self, axis: int = -1, descending: bool = False, stable: bool = True) -> Self:
+        """Values sorted along ``axis``, ascending or descending (the standard's ``sort``).
 
         Parameters
         ----------
         axis
             The axis to sort along (the last by default).
+        descending
+            Sort from the largest value to the smallest.
+        stable
+            Keep equal values in their order (the standard's ``stable``);
+            ``False`` is accepted and sorts stably too, as the standard allows.
 
         Returns
         -------
         Tensor
-            Same shape and dtype.
+            Same shape and dtype. NaN counts as larger than every number: last
+            in ascending order, first in descending order (the exact reverse,
+            as PyTorch's and JAX's descending sorts give it; NumPy has none).
+            A descending sort keeps equal values in their order too (so
+            ``-0.0`` and ``0.0`` keep theirs).
 
         Raises
         ------
@@ -50,24 +59,40 @@ class Sorting(Utility):
         --------
         >>> import numpy as np
         >>> import unitensor as ut
-        >>> ut.astensor(np.array([3, 1, 2])).sort()
+        >>> x = ut.astensor(np.array([3, 1, 2]))
+        >>> x.sort()
         NumPyTensor(array([1, 2, 3]))
+        >>> x.sort(descending=True)
+        NumPyTensor(array([3, 2, 1]))
         """
-        return wrap(self.__class__, self._ns.sort(self._real(self.raw, "sort"), self._axis(axis)))
+        ns = self._ns
+        a = self._real(self.raw, "sort")
+        ax = self._axis(axis)
+        if not descending:
+            return wrap(self.__class__, ns.sort(a, ax))
+        # stable descending: the stable ascending sort of the reversed axis, reversed back
+        return wrap(self.__class__, ns.flip(ns.sort(ns.flip(a, (ax,)), ax), (ax,)))
 
-    def argsort(self, axis: int = -1) -> Self:
-        """Indices that sort ``self`` ascending along ``axis`` (stable).
+    def argsort(self, axis: int = -1, descending: bool = False, stable: bool = True) -> Self:
+        """Indices that sort ``self`` along ``axis`` (stable; the standard's ``argsort``).
 
         Parameters
         ----------
         axis
             The axis to sort along (the last by default).
+        descending
+            Sort from the largest value to the smallest.
+        stable
+            Keep equal values in their order (the standard's ``stable``);
+            ``False`` is accepted and sorts stably too, as the standard allows.
 
         Returns
         -------
         Tensor
             Same shape, int64 (int32 on JAX without 64-bit mode). Equal
-            values keep their order.
+            values keep their order, descending too (the first of two equal
+            values comes first). NaN counts as larger than every number:
+            last in ascending order, first in descending order.
 
         Raises
         ------
@@ -82,12 +107,21 @@ class Sorting(Utility):
         --------
         >>> import numpy as np
         >>> import unitensor as ut
-        >>> ut.astensor(np.array([3, 1, 3, 0])).argsort()
+        >>> x = ut.astensor(np.array([3, 1, 3, 0]))
+        >>> x.argsort()
         NumPyTensor(array([3, 1, 0, 2]))
+        >>> x.argsort(descending=True)
+        NumPyTensor(array([0, 2, 1, 3]))
         """
-        return wrap(
-            self.__class__, self._ns.argsort(self._real(self.raw, "argsort"), self._axis(axis))
-        )
+        ns = self._ns
+        a = self._real(self.raw, "argsort")
+        ax = self._axis(axis)
+        if not descending:
+            return wrap(self.__class__, ns.argsort(a, ax))
+        # stable descending: the stable ascending order of the reversed axis, reversed back,
+        # as positions in the original axis
+        reversed_order = ns.flip(ns.argsort(ns.flip(a, (ax,)), ax), (ax,))
+        return wrap(self.__class__, ns.add(ns.negative(reversed_order), a.shape[ax] - 1))
 
     def topk(
         self, k: int, axis: int = -1, largest: bool = True, sorted: bool = True

@@ -1,5 +1,5 @@
-"""Statistical functions: the reductions ``sum``, ``prod``, ``mean``, ``min``, ``max``, the
-cumulative sums and ``logsumexp``.
+"""Statistical functions: the reductions ``sum``, ``prod``, ``mean``, ``min``, ``max``,
+``var``, ``std``, the cumulative sums and ``logsumexp``.
 """
 
 # pyright: reportPrivateUsage=false
@@ -7,9 +7,11 @@ cumulative sums and ``logsumexp``.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, Self
 
 from .._errors import (
+    DTypeError,
     ShapeError,
 )
 from ._base import (
@@ -49,7 +51,7 @@ class Statistical(Searching):
                 return wrap(self.__class__, fn(self._ns.expand_dims(a, 0), (0,), False))
         return wrap(self.__class__, fn(a, axes, keepdims))
 
-    def sum(self, axis: Axes = None, keepdims: bool = False) -> Self:
+    def sum(self, axis: Axes = None, keepdims: bool = False, dtype: Any = None) -> Self:
         """Sum over ``axis`` (all axes for ``None``).
 
         Parameters
@@ -59,13 +61,19 @@ class Statistical(Searching):
             axes count from the end. ``()`` reduces nothing.
         keepdims
             Keep the reduced axes with length 1.
+        dtype
+            The result's dtype (the standard's ``dtype``): the input is
+            cast to it first, and integers wrap around in it as in NumPy
+            (``dtype=bool`` gives whether any element is non-zero).
+            ``None``: the default below.
 
         Returns
         -------
         Tensor
             The reduced shape (reduced axes kept as size 1 with
             ``keepdims``). Bool and integer input sums as int64 (int32 on
-            JAX without 64-bit mode); floats keep their dtype.
+            JAX without 64-bit mode); floats keep their dtype; float16 and
+            bfloat16 accumulate in float32.
 
         Raises
         ------
@@ -73,6 +81,8 @@ class Statistical(Searching):
             If an axis is out of range or repeated.
         TypeError
             If an axis is not an int.
+        DTypeError
+            If ``dtype`` is unknown to the framework.
 
         Examples
         --------
@@ -83,10 +93,29 @@ class Statistical(Searching):
         NumPyTensor(np.int64(10))
         >>> x.sum(axis=0, keepdims=True)
         NumPyTensor(array([[4, 6]]))
+        >>> x.sum(axis=1, dtype="float32")
+        NumPyTensor(array([3., 7.], dtype=float32))
         """
-        return self._reduce(self._ns.sum, self.raw, axis, keepdims, True)
+        if dtype is None:
+            return self._reduce(self._ns.sum, self.raw, axis, keepdims, True)
+        return self._reduce_as(self._ns.sum, dtype, axis, keepdims)
 
-    def prod(self, axis: Axes = None, keepdims: bool = False) -> Self:
+    def _reduce_as(self, fn: Any, dtype: Any, axis: Axes, keepdims: bool) -> Self:
+        """``sum`` or ``prod`` with ``dtype=``: cast, reduce, and give that dtype.
+
+        The primitives sum narrow integers as int64; the result cast back to
+        ``dtype`` wraps around as NumPy's sum in that dtype does (sums and
+        products modulo 2**64 agree modulo every narrower width).
+        """
+        ns = self._ns
+        target = self._dtype_arg(dtype)
+        a = self.raw
+        if a.dtype != target:
+            a = ns.astype(a, target)
+        out = self._reduce(fn, a, axis, keepdims, True).raw
+        return wrap(self.__class__, out if out.dtype == target else ns.astype(out, target))
+
+    def prod(self, axis: Axes = None, keepdims: bool = False, dtype: Any = None) -> Self:
         """Product over ``axis`` (all axes for ``None``).
 
         Parameters
@@ -95,6 +124,11 @@ class Statistical(Searching):
             An int, a tuple of ints, or ``None`` for all axes.
         keepdims
             Keep the reduced axes with length 1.
+        dtype
+            The result's dtype (the standard's ``dtype``): the input is
+            cast to it first, and integers wrap around in it as in NumPy
+            (``dtype=bool`` gives whether every element is non-zero).
+            ``None``: the default below.
 
         Returns
         -------
@@ -107,6 +141,8 @@ class Statistical(Searching):
         ------
         AxisError
             If an axis is out of range or repeated.
+        DTypeError
+            If ``dtype`` is unknown to the framework.
 
         Examples
         --------
@@ -114,8 +150,12 @@ class Statistical(Searching):
         >>> import unitensor as ut
         >>> ut.astensor(np.array([[1.0, 2.0], [3.0, 4.0]], dtype=np.float32)).prod(axis=1)
         NumPyTensor(array([ 2., 12.], dtype=float32))
+        >>> ut.astensor(np.array([100, 3], dtype=np.int16)).prod(dtype="int8").item()
+        44
         """
-        return self._reduce(self._ns.prod, self.raw, axis, keepdims, True)
+        if dtype is None:
+            return self._reduce(self._ns.prod, self.raw, axis, keepdims, True)
+        return self._reduce_as(self._ns.prod, dtype, axis, keepdims)
 
     def mean(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Arithmetic mean over ``axis`` (all axes for ``None``).
@@ -215,6 +255,105 @@ class Statistical(Searching):
         """
         self._check_nonempty(self._axes(axis), "max")
         return self._reduce(self._ns.max, self._real(self.raw, "max"), axis, keepdims)
+
+    def var(self, axis: Axes = None, correction: float = 0.0, keepdims: bool = False) -> Self:
+        """Variance over ``axis`` (all axes for ``None``): the standard's ``var``.
+
+        The mean of the squared deviations from the mean, with the divisor
+        ``M - correction`` for ``M`` elements per result (NumPy's ``ddof``).
+
+        Parameters
+        ----------
+        axis
+            An int, a tuple of ints, or ``None`` for all axes.
+        correction
+            Subtracted from the number of elements in the divisor: 0 for
+            the population variance, 1 for the sample variance (Bessel's
+            correction).
+        keepdims
+            Keep the reduced axes with length 1.
+
+        Returns
+        -------
+        Tensor
+            The reduced shape; floats keep their dtype, bool and integer
+            input gives float32. NaN propagates; where ``M - correction``
+            is 0 or less (an empty axis included) the variance is NaN, as
+            the standard says (NumPy gives inf where the squared deviations
+            do not sum to 0, with a warning).
+
+        Raises
+        ------
+        AxisError
+            If an axis is out of range or repeated.
+        DTypeError
+            If the tensor is complex.
+        TypeError
+            If ``correction`` is not a real number.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([[1.0, 3.0], [2.0, 2.0]], dtype=np.float32))
+        >>> x.var(axis=1)
+        NumPyTensor(array([1., 0.], dtype=float32))
+        >>> x.var(correction=1).item()
+        0.6666666865348816
+        """
+        c: Any = correction  # callers may pass anything despite the annotation
+        if isinstance(c, bool) or not isinstance(c, int | float):
+            raise TypeError(f"correction must be an int or a float, got {correction!r}")
+        a = self._floating_any()
+        if self._kind(a.dtype) == "c":
+            raise DTypeError("var and std need real tensors, got a complex one")
+        axes = self._axes(axis)
+        shape = a.shape
+        count = math.prod(shape if axes is None else [shape[i] for i in axes])
+        x = wrap(self.__class__, a)
+        divisor = count - correction
+        if divisor <= 0:  # NaN, in the reduced shape (the empty sum is 0)
+            return x.sum(axes, keepdims=keepdims) * math.nan
+        deviations = x - x.mean(axes, keepdims=True)
+        return (deviations * deviations).sum(axes, keepdims=keepdims) / float(divisor)
+
+    def std(self, axis: Axes = None, correction: float = 0.0, keepdims: bool = False) -> Self:
+        """Standard deviation over ``axis``: the square root of [`var`][unitensor.Tensor.var].
+
+        Parameters
+        ----------
+        axis
+            An int, a tuple of ints, or ``None`` for all axes.
+        correction
+            Subtracted from the number of elements in the divisor of the
+            variance: 0 for the population, 1 for a sample.
+        keepdims
+            Keep the reduced axes with length 1.
+
+        Returns
+        -------
+        Tensor
+            The reduced shape; floats keep their dtype, bool and integer
+            input gives float32. NaN where the variance is NaN (NaN input,
+            or ``M - correction`` of 0 or less).
+
+        Raises
+        ------
+        AxisError
+            If an axis is out of range or repeated.
+        DTypeError
+            If the tensor is complex.
+        TypeError
+            If ``correction`` is not a real number.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([[1, 3], [2, 2]])).std(axis=1)
+        NumPyTensor(array([1., 0.], dtype=float32))
+        """
+        return self.var(axis, correction, keepdims).sqrt()
 
     def cumsum(self, axis: int | None = None) -> Self:
         """Cumulative sum along ``axis`` (of the flattened tensor for ``None``).

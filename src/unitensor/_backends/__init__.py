@@ -184,6 +184,15 @@ class Primitives:
     cumulative_prod: AlongAxis  # as cumulative_sum
     sort: AlongAxis
     argsort: AlongAxis  # int64 indices, stable
+    # searching, set, sorting, statistical (Array API 2025.12)
+    # (a) -> one 1-d int64 array per axis of a (rank >= 1) with the indices of its non-zero
+    # elements in C order; raises DataDependentShapeError where a has no values yet (a
+    # tracer inside jax.jit)
+    nonzero: Callable[[Any], tuple[Any, ...]]
+    # (a, v, side) -> int64 insertion indices of the values v (any shape, a's dtype) into the
+    # sorted 1-d a (not bool), side "left" or "right"; NaN sorts after every number, as in
+    # sort
+    searchsorted: Callable[[Any, Any, str], Any]
     # shape
     reshape: Callable[[Any, Shape], Any]
     permute_dims: Callable[[Any, Shape], Any]  # (a, permutation)

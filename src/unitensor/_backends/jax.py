@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from .._api._base import wrap
-from .._errors import IndexOutOfRangeError
+from .._errors import DataDependentShapeError, IndexOutOfRangeError
 from .._indexing import as_tuple, expand_ellipsis
 from .._tensor import Tensor
 from . import Primitives, topk_via_last_axis
@@ -225,6 +225,44 @@ def _topk_last(a: Any, k: int, largest: bool, sorted: bool) -> tuple[Any, Any]:
     return values, idx
 
 
+def _nonzero(a: Any) -> tuple[Any, ...]:
+    """The indices of the non-zero elements of a concrete array, as ``jnp.nonzero``.
+
+    A tracer (inside ``jax.jit``) has no values yet: JAX itself raises
+    ``ConcretizationTypeError`` there; unitensor's error says why, and what
+    to do instead. An array on the CPU is searched by NumPy on the same
+    memory: ``jnp.nonzero`` compiles anew for every shape (about 0.5 s the
+    first time, against microseconds), and the count it needs is read on
+    the host anyway.
+    """
+    if not _is_concrete(a):
+        raise DataDependentShapeError(
+            "the result's shape depends on the values of the array (how many elements are "
+            "non-zero, or unique), and inside jax.jit or another JAX transformation an array "
+            "has no values yet; call it outside the transformation, or natively with a fixed "
+            "size (jnp.nonzero(x, size=n), jnp.unique(x, size=n))"
+        )
+    devices = a.devices()
+    if len(devices) != 1 or next(iter(devices)).platform != "cpu":
+        return tuple(jnp.nonzero(a))
+    device = next(iter(devices))
+    index = _index_dtype()
+    return tuple(jax.device_put(i.astype(index), device) for i in np.nonzero(np.asarray(a)))
+
+
+def _index_dtype() -> Any:
+    """The default index dtype: int64 in 64-bit mode, int32 without."""
+    return np.dtype(np.int64) if _x64() else np.dtype(np.int32)
+
+
+def _searchsorted(a: Any, v: Any, side: str) -> Any:
+    """``jnp.searchsorted`` (NaN last, as ``sort``) in the default index dtype.
+
+    JAX gives int32 indices also in 64-bit mode.
+    """
+    return jnp.searchsorted(a, v, side=side).astype(_index_dtype())
+
+
 def _place(x: Any, like: Any) -> Any:
     kw = _device_kw(like)
     return jax.device_put(x, kw["device"]) if kw else x
@@ -378,4 +416,7 @@ def primitives() -> Primitives:
         tril=lambda a, k: jnp.tril(a, k),
         triu=lambda a, k: jnp.triu(a, k),
         reshape_copy=_reshape_copy,
+        # searching, set, sorting, statistical (Array API 2025.12)
+        nonzero=_nonzero,
+        searchsorted=_searchsorted,
     )

@@ -119,6 +119,7 @@ def _mean(a: Any, axes: int | tuple[int, ...] | None, keepdims: bool) -> Any:
 
 
 _cumprod: Any = np.cumprod  # its stubs leave the result unknown to a checker
+_searchsorted: Any = np.searchsorted  # its stubs take side as a Literal only
 _np_where: Any = np.where  # its overloads leave the result unknown to a checker
 
 
@@ -300,6 +301,9 @@ _NS = Primitives(
     tril=lambda a, k: np.tril(a, k),
     triu=lambda a, k: np.triu(a, k),
     reshape_copy=_reshape_copy,
+    # searching, set, sorting, statistical (Array API 2025.12)
+    nonzero=np.nonzero,
+    searchsorted=lambda a, v, side: _searchsorted(a, v, side=side),  # NaN last, as sort
 )
 
 

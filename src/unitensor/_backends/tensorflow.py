@@ -408,6 +408,38 @@ def _sort(a: Any, axis: int) -> Any:
     return tf.sort(a, axis)
 
 
+def _nonzero(a: Any) -> tuple[Any, ...]:
+    """The int64 indices of ``a``'s non-zero elements, one array per axis."""
+    return tuple(tf.unstack(tf.where(a), num=len(a.shape), axis=1))
+
+
+def _searchsorted(a: Any, v: Any, side: str) -> Any:
+    """``tf.searchsorted`` of values of any shape, int64, with NaN after every number.
+
+    ``tf.searchsorted`` takes 1-d values for a 1-d ``a``, gives int32 by
+    default, and compares NaN as neither smaller nor larger. Searched with
+    NaN as +inf in ``a`` (and 0 in ``v``), the indices are right but for NaN
+    values (after the numbers of ``a`` on the left, at the end on the right)
+    and for +inf on the right (before the first NaN of ``a``).
+    """
+    flat = tf.reshape(v, [-1])
+    if not a.dtype.is_floating:
+        out = tf.searchsorted(a, flat, side=side, out_type=tf.int64)
+        return tf.reshape(out, tf.shape(v))
+    a_nan, v_nan = tf.math.is_nan(a), tf.math.is_nan(flat)
+    inf = tf.constant(math.inf, a.dtype)
+    out = tf.searchsorted(
+        tf.where(a_nan, inf, a), tf.where(v_nan, tf.zeros_like(flat), flat), side, tf.int64
+    )
+    n = tf.size(a, out_type=tf.int64)
+    numbers = n - tf.math.count_nonzero(a_nan, dtype=tf.int64)
+    if side == "left":
+        out = tf.where(v_nan, numbers, out)
+    else:
+        out = tf.where(v_nan, n, tf.where(flat == inf, numbers, out))
+    return tf.reshape(out, tf.shape(v))
+
+
 def _arg_extreme(fn: Any) -> Any:
     """argmax / argmin returning the first NaN where there is one (as NumPy)."""
 
@@ -698,4 +730,7 @@ def primitives() -> Primitives:
         tril=_triangle(lower=True),
         triu=_triangle(lower=False),
         reshape_copy=_reshape_copy,
+        # searching, set, sorting, statistical (Array API 2025.12)
+        nonzero=_nonzero,
+        searchsorted=_searchsorted,
     )

@@ -273,6 +273,25 @@ def _topk(a: Any, k: int, axis: int, largest: bool, sorted: bool) -> tuple[Any, 
     return values.narrow(axis, 0, k), indices.narrow(axis, 0, k)
 
 
+def _searchsorted(a: Any, v: Any, side: str) -> Any:
+    """``torch.searchsorted`` with NaN after every number, as ``sort`` puts it.
+
+    PyTorch compares NaN as neither smaller nor larger. Searched with NaN
+    as +inf in ``a`` (and 0 in ``v``), the indices are right but for NaN
+    values (after the numbers of ``a`` on the left, at the end on the right)
+    and for +inf on the right (before the first NaN of ``a``).
+    """
+    if not a.is_floating_point():
+        return torch.searchsorted(a, v, side=side)
+    a_nan, v_nan = torch.isnan(a), torch.isnan(v)
+    inf = torch.tensor(math.inf, dtype=a.dtype, device=a.device)
+    out = torch.searchsorted(torch.where(a_nan, inf, a), torch.where(v_nan, 0, v), side=side)
+    numbers = a.shape[0] - a_nan.sum()
+    if side == "left":
+        return torch.where(v_nan, numbers, out)
+    return torch.where(v_nan, a.shape[0], torch.where(v == inf, numbers, out))
+
+
 def _sign(a: Any) -> Any:
     """``torch.sign`` with NaN kept (PyTorch gives 0 for NaN).
 
@@ -498,4 +517,7 @@ def primitives() -> Primitives:
         tril=lambda a, k: torch.tril(a, k),
         triu=lambda a, k: torch.triu(a, k),
         reshape_copy=_reshape_copy,
+        # searching, set, sorting, statistical (Array API 2025.12)
+        nonzero=lambda a: tuple(torch.nonzero(a, as_tuple=True)),
+        searchsorted=_searchsorted,
     )
