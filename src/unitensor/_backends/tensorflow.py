@@ -35,7 +35,7 @@ from typing import Any
 from .._errors import IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
 from .._tensor import Tensor
-from . import Primitives
+from . import Primitives, _tensorflow_linalg
 
 __all__ = ["TensorFlowTensor", "primitives"]
 
@@ -632,4 +632,6 @@ def primitives() -> Primitives:
         log_softmax=lambda a, axis: tf.nn.log_softmax(a, axis),
         softmax=lambda a, axis: tf.nn.softmax(a, axis),
         crossentropy=_crossentropy,
+        # linear algebra (Array API 2025.12): see _tensorflow_linalg
+        **_tensorflow_linalg.primitives(),
     )
