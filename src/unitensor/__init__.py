@@ -16,11 +16,12 @@ from __future__ import annotations
 import math as _math
 from typing import Any
 
-from . import _functions, modules, norms
+from . import _functions, linalg, modules, norms
 from ._api.autodiff import grad, value_and_grad, value_and_grad_fn, value_aux_and_grad
 from ._api.creation import meshgrid
 from ._api.elementwise_comparison import maximum, minimum
 from ._api.elementwise_logical import logical_and, logical_or
+from ._api.linear_algebra import einsum
 from ._api.manipulation import concat, concatenate, stack
 from ._convert import convert
 from ._errors import (
@@ -132,5 +133,7 @@ __all__ = [
     "maximum",
     "logical_and",
     "logical_or",
+    "linalg",
+    "einsum",
 ]
 __all__ += _functions.__all__

@@ -55,6 +55,7 @@ FUNCTION_ONLY: dict[str, str] = {
     "meshgrid": "a function of several tensors",
     "grad": "autodiff takes the function first",
     "value_and_grad_fn": "autodiff takes the function first",
+    "einsum": "a function of several tensors, the subscripts first",
 }
 """Functions of the namespace with no method, and why."""
 

@@ -27,10 +27,13 @@ in terms of earlier chapters' methods):
     ``logsumexp``, ...;
 12. ``utility``: ``all``, ``any``;
 13. ``sorting``: ``sort``, ``argsort``, ``topk``;
-14. ``linear_algebra``: ``matmul``, ``inv``, ``slogdet``, ``t.norms``;
-15. ``nn``: ``softmax``, ``crossentropy``, ``kl_div_with_logits``, ...;
-16. ``random``: ``uniform``, ``normal``;
-17. ``autodiff``: the gradient functions and their methods.
+14. ``linear_algebra``: ``matmul``, ``matrix_transpose`` (``mT``),
+    ``tensordot``, ``vecdot``, ``inv``, ``slogdet``, ``t.norms``, ``einsum``;
+15. ``linalg``: the standard's ``linalg`` extension, functions only
+    (``unitensor.linalg``);
+16. ``nn``: ``softmax``, ``crossentropy``, ``kl_div_with_logits``, ...;
+17. ``random``: ``uniform``, ``normal``;
+18. ``autodiff``: the gradient functions and their methods.
 
 A method checks its arguments, applies the dtype rules of
 ``unitensor.dtypes`` and calls a primitive of its backend (``self._ns``,

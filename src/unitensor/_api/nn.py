@@ -18,13 +18,13 @@ from ._base import (
     TensorBase,
     wrap,
 )
-from .linear_algebra import LinearAlgebra
+from .linalg import Linalg
 
 if TYPE_CHECKING:
     pass
 
 
-class NeuralNetwork(LinearAlgebra):
+class NeuralNetwork(Linalg):
     """The methods of this chapter (see [`unitensor.Tensor`][unitensor.Tensor])."""
 
     __slots__ = ()
