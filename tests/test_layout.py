@@ -29,7 +29,8 @@ from unitensor._backends import STANDARD_NAMES, Primitives
 PACKAGE = Path(ut.__file__).resolve().parent
 GENERATED = {PACKAGE / "_functions.py"}
 MAX_LINES = 1200
-FUNCTIONS_ONLY = {"fft"}  # modules of _api with the functions of an extension, no chapter class
+# modules of _api with the functions of an extension and no chapter class
+FUNCTIONS_ONLY = {"fft", "linalg"}
 
 # Imports inside functions of other packages than unitensor, each with its reason.
 LOCAL_IMPORTS = {

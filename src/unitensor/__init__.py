@@ -16,12 +16,13 @@ from __future__ import annotations
 import math as _math
 from typing import Any
 
-from . import _functions, fft, modules, norms
+from . import _functions, fft, linalg, modules, norms
 from ._api.autodiff import grad, value_and_grad, value_and_grad_fn, value_aux_and_grad
 from ._api.creation import meshgrid
 from ._api.data_types import FInfo, IInfo, can_cast, finfo, iinfo, isdtype, result_type
 from ._api.elementwise_comparison import maximum, minimum
 from ._api.elementwise_logical import logical_and, logical_or
+from ._api.linear_algebra import einsum
 from ._api.manipulation import (
     broadcast_arrays,
     broadcast_shapes,
@@ -158,5 +159,7 @@ __all__ = [
     "isdtype",
     "pi",
     "result_type",
+    "linalg",
+    "einsum",
 ]
 __all__ += _functions.__all__

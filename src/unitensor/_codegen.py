@@ -64,6 +64,7 @@ FUNCTION_ONLY: dict[str, str] = {
     "isdtype": "takes dtypes",
     "result_type": "takes dtypes",
     "can_cast": "takes dtypes",
+    "einsum": "a function of several tensors, the subscripts first",
 }
 """Functions of the namespace with no method, and why."""
 

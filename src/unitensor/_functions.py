@@ -3279,6 +3279,135 @@ def matmul(x: T, other: TensorBase) -> T:
     return _w(x).matmul(other)
 
 
+def matrix_transpose(t: T) -> T:
+    """The matrices of the last two axes transposed (the standard's ``matrix_transpose``).
+
+    Function form of [`Tensor.matrix_transpose`][unitensor.Tensor.matrix_transpose]:
+    ``ut.matrix_transpose(t, ...)`` is ``t.matrix_transpose(...)``; ``self`` below is ``t``.
+
+    Returns
+    -------
+    Tensor
+        Shape ``(..., n, m)`` for ``(..., m, n)`` input; the same dtype.
+
+    Raises
+    ------
+    ValueError
+        If the tensor is not at least 2-d (``ShapeError``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.astensor(np.array([[1, 2, 3], [4, 5, 6]])).matrix_transpose()
+    NumPyTensor(array([[1, 4],
+                       [2, 5],
+                       [3, 6]]))
+    """
+    return _w(t).matrix_transpose()
+
+
+def tensordot(t: T, other: TensorBase, axes: int | tuple[Sequence[int], Sequence[int]] = 2) -> T:
+    """Tensor contraction over ``axes`` (the standard's and NumPy's ``tensordot``).
+
+    Function form of [`Tensor.tensordot`][unitensor.Tensor.tensordot]: ``ut.tensordot(t,
+    ...)`` is ``t.tensordot(...)``; ``self`` below is ``t``.
+
+    Dtypes promote as ``+``; bool operands contract as NumPy's (products
+    are logical and, sums logical or).
+
+    Parameters
+    ----------
+    other
+        A tensor or native array of this framework.
+    axes
+        An int ``N >= 0``: contract the last ``N`` axes of ``self`` with
+        the first ``N`` of ``other`` (0 gives the outer product); or a
+        pair ``(self_axes, other_axes)`` of equally long sequences of
+        axes (negative counts from the end; an int stands for one axis),
+        contracted pairwise.
+
+    Returns
+    -------
+    Tensor
+        The axes of ``self`` not contracted, then those of ``other``;
+        the promoted dtype.
+
+    Raises
+    ------
+    ValueError
+        If contracted axes differ in size, the two sequences differ in
+        length, ``N`` exceeds a rank (``ShapeError``), or ``N`` is
+        negative.
+    AxisError
+        If an axis is out of range or repeated.
+    TypeError
+        If ``axes`` is neither an int nor a pair, or ``other`` belongs
+        to another framework.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> a = ut.astensor(np.arange(6.0).reshape(2, 3))
+    >>> a.tensordot(np.ones((3, 4)), axes=1).shape
+    (2, 4)
+    >>> a.tensordot(np.ones((2, 3)))
+    NumPyTensor(array(15.))
+    >>> a.tensordot(np.ones((4, 2)), axes=([0], [1])).shape
+    (3, 4)
+    """
+    return _w(t).tensordot(other, axes)
+
+
+def vecdot(t: T, other: TensorBase, axis: int = -1) -> T:
+    """Dot products of the vectors along ``axis`` (the standard's and NumPy's ``vecdot``).
+
+    Function form of [`Tensor.vecdot`][unitensor.Tensor.vecdot]: ``ut.vecdot(t, ...)`` is
+    ``t.vecdot(...)``; ``self`` below is ``t``.
+
+    The other axes broadcast; dtypes promote as ``+`` (bool as logical
+    and / or).
+
+    Parameters
+    ----------
+    other
+        A tensor or native array of this framework.
+    axis
+        The axis holding the vectors, of each operand (negative counts
+        from its end; the standard allows only negative ones).
+
+    Returns
+    -------
+    Tensor
+        The broadcast shape of the other axes (0-d for two vectors); the
+        promoted dtype.
+
+    Raises
+    ------
+    ValueError
+        If the vector axes differ in size, the other axes do not
+        broadcast, or an operand is 0-d (``ShapeError``).
+    AxisError
+        If ``axis`` is out of range for an operand.
+    TypeError
+        If an operand is complex (``DTypeError``: the standard conjugates
+        ``self``, which unitensor does not do yet), or ``other`` belongs
+        to another framework.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> v = ut.astensor(np.array([[1.0, 2.0], [3.0, 4.0]], dtype=np.float32))
+    >>> v.vecdot(np.array([1.0, 1.0], dtype=np.float32))
+    NumPyTensor(array([3., 7.], dtype=float32))
+    >>> v.vecdot(v, axis=0)
+    NumPyTensor(array([10., 20.], dtype=float32))
+    """
+    return _w(t).vecdot(other, axis)
+
+
 def inv(t: T) -> T:
     """Inverse of the square matrices in the last two axes.
 
@@ -3733,6 +3862,9 @@ __all__ = [
     "unique_values",
     "isin",
     "matmul",
+    "matrix_transpose",
+    "tensordot",
+    "vecdot",
     "inv",
     "slogdet",
     "softmax",

@@ -591,6 +591,78 @@ _GROUPS: list[tuple[str, Rule]] = [
             ),
         ),
     ),
+    # linear algebra (Array API 2025.12)
+    ("matrix_transpose mT", Rule("same dtype; the last two axes swapped (below 2-d: ShapeError)")),
+    (
+        "tensordot",
+        Rule(
+            _PROMOTE + "; NumPy's tensordot (axes: an int or a pair of sequences of axes, "
+            "negative ones too); bool: products are logical and, sums logical or, as in NumPy",
+            (
+                "PyTorch refuses operands of two dtypes",
+                "PyTorch and TensorFlow have no bool kernels (computed in int32 here)",
+                "TensorFlow has no int8, int16, uint8, uint16 or uint32 kernels (computed wider "
+                "and cast back, wrapping around as NumPy)",
+            ),
+        ),
+    ),
+    (
+        "vecdot",
+        Rule(
+            _PROMOTE + "; the vectors along axis (of each operand), the other axes broadcast; "
+            "bool: logical and / or",
+            ("TensorFlow has no vecdot", "PyTorch and TensorFlow have no bool kernels"),
+            ("complex input: DTypeError (the standard conjugates x1; not done yet)",),
+        ),
+    ),
+    (
+        "einsum",
+        Rule(
+            _PROMOTE + "; NumPy's subscripts: implicit and explicit output, '...', axes of "
+            "length 1 broadcast, a letter repeated in one operand takes a diagonal; bool: "
+            "logical and / or",
+            (
+                "the subscripts are checked and made explicit here (letters only): the same "
+                "errors everywhere",
+                "TensorFlow broadcasts no axis of length 1 of a named subscript",
+                "PyTorch and TensorFlow have no bool kernels, TensorFlow none for int8, int16, "
+                "uint8, uint16, uint32",
+                "PyTorch sums integers to int64 ('ij->j')",
+            ),
+            ("NumPy's interleaved form einsum(a, [0, 1], ...) and optimize=: not offered",),
+        ),
+    ),
+    (
+        "linalg",
+        Rule(
+            "unitensor.linalg, the standard's extension: the float functions (decompositions, "
+            "det, inv, solve, pinv, matrix_power, the norms) give the float dtype, float32 for "
+            "bool and integers, float16 and bfloat16 computed in float32 and returned in their "
+            "own dtype; matrix_rank: int64; cross, outer, tensordot, vecdot, matmul, diagonal, "
+            "matrix_transpose: the promoted dtype; trace: sum's",
+            (
+                "svd: TensorFlow returns (S, U, V), here (U, S, Vh) everywhere",
+                "eigh, eigvalsh, cholesky: JAX symmetrises its input, (x + x^T) / 2; NumPy, "
+                "PyTorch and TensorFlow read the lower triangle (as here everywhere)",
+                "solve: PyTorch reads x2 of shape (..., n) as vectors where x1 has one more axis, "
+                "TensorFlow broadcasts no batch axes",
+                "pinv and matrix_rank: the standard's default rtol, max(m, n) * eps, everywhere "
+                "(NumPy's pinv 1e-15, TensorFlow's and JAX's pinv ten times the standard's)",
+                "vector_norm and matrix_norm are composed here (every ord on every framework)",
+                "diagonal: TensorFlow refuses an offset beyond the matrix and bool input",
+                "NumPy has no half-precision linear algebra",
+            ),
+            (
+                "decompositions are unique up to signs: the signs of eigenvectors, of pairs of "
+                "singular vectors, and of Q's columns with R's rows are each framework's",
+                "a singular or indefinite matrix (inv, solve, cholesky): NumPy and PyTorch raise "
+                "their LinAlgError, TensorFlow raises or gives NaN, JAX gives inf/NaN",
+                "complex input to the float functions and vecdot: DTypeError",
+                "matrix_power of integers: float32 (NumPy keeps integers for n >= 0)",
+                "matrix_rank of a vector: ShapeError (NumPy takes it)",
+            ),
+        ),
+    ),
     ("kl_div_with_logits", Rule("the float dtype of the logits; any axis")),
     (
         "l0 l1 l2 linf lp",

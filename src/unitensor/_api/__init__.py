@@ -30,15 +30,17 @@ in terms of earlier chapters' methods):
 13. ``sorting``: ``sort``, ``argsort``, ``topk``;
 14. ``set``: ``unique_all``, ``unique_counts``, ``unique_inverse``,
     ``unique_values``, ``isin`` (written with sorting);
-15. ``linear_algebra``: ``matmul``, ``inv``, ``slogdet``, ``t.norms``;
-16. ``nn``: ``softmax``, ``crossentropy``, ``kl_div_with_logits``, ...;
+15. ``linear_algebra``: ``matmul``, ``matrix_transpose`` (``mT``),
+    ``tensordot``, ``vecdot``, ``inv``, ``slogdet``, ``t.norms``, ``einsum``;
+16. ``nn: ``softmax``, ``crossentropy``, ``kl_div_with_logits``, ...;
 17. ``random``: ``uniform``, ``normal``;
 18. ``autodiff``: the gradient functions and their methods;
 19. ``array_object``: the standard's array object (``__array_namespace__``,
     ``to_device``, DLPack, ``int(t)`` and friends, ``x += y``, ``x[k] = v``).
 
-Beside the chapters, ``fft`` holds the standard's ``fft`` extension, which
-has functions only (``unitensor.fft`` re-exports them) and no chapter class.
+Beside the chapters, ``fft`` and ``linalg`` hold the standard's ``fft``
+and ``linalg`` extensions, which have functions only (``unitensor.fft`` and
+``unitensor.linalg`` re-export them) and no chapter class.
 
 A method checks its arguments, applies the dtype rules of
 ``unitensor.dtypes`` and calls a primitive of its backend (``self._ns``,

@@ -1,4 +1,6 @@
-"""Linear algebra: ``matmul`` (``@``), ``inv``, ``slogdet`` and the vector norms ``t.norms``."""
+"""Linear algebra: ``matmul`` (``@``), ``matrix_transpose`` (``mT``), ``tensordot``,
+``vecdot``, ``inv``, ``slogdet``, the vector norms ``t.norms``, and ``einsum``.
+"""
 
 # pyright: reportPrivateUsage=false
 # (this module is part of the Tensor implementation and uses its protected members)
@@ -6,21 +8,28 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Generic, Self, TypeVar
+import string
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, cast
 
 from .._errors import (
+    AxisError,
+    DTypeError,
     ShapeError,
 )
 from ._base import (
     Axes,
     TensorBase,
     check_broadcast,
+    joined,
     wrap,
 )
 from .set import Set
 
 if TYPE_CHECKING:
-    pass
+    from .._tensor import Tensor
+
+_TensorT = TypeVar("_TensorT", bound="Tensor")
 
 
 class LinearAlgebra(Set):
@@ -116,6 +125,201 @@ class LinearAlgebra(Set):
         a, b = self._operands(other, False)
         return wrap(self.__class__, self._ns.matmul(b, a))
 
+    @property
+    def mT(self) -> Self:
+        """The matrices of the last two axes transposed (the standard's ``mT``).
+
+        See [`matrix_transpose`][unitensor.Tensor.matrix_transpose].
+
+        Raises
+        ------
+        ValueError
+            If the tensor is not at least 2-d (``ShapeError``).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.zeros((5, 2, 3))).mT.shape
+        (5, 3, 2)
+        """
+        return self.matrix_transpose()
+
+    def matrix_transpose(self) -> Self:
+        """The matrices of the last two axes transposed (the standard's ``matrix_transpose``).
+
+        Returns
+        -------
+        Tensor
+            Shape ``(..., n, m)`` for ``(..., m, n)`` input; the same dtype.
+
+        Raises
+        ------
+        ValueError
+            If the tensor is not at least 2-d (``ShapeError``).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([[1, 2, 3], [4, 5, 6]])).matrix_transpose()
+        NumPyTensor(array([[1, 4],
+                           [2, 5],
+                           [3, 6]]))
+        """
+        a = self.raw
+        n = len(a.shape)
+        if n < 2:
+            raise ShapeError(f"matrix_transpose needs a tensor of at least 2 axes, got {n}")
+        return wrap(self.__class__, self._ns.permute_dims(a, (*range(n - 2), n - 1, n - 2)))
+
+    def tensordot(
+        self, other: TensorBase, axes: int | tuple[Sequence[int], Sequence[int]] = 2
+    ) -> Self:
+        """Tensor contraction over ``axes`` (the standard's and NumPy's ``tensordot``).
+
+        Dtypes promote as ``+``; bool operands contract as NumPy's (products
+        are logical and, sums logical or).
+
+        Parameters
+        ----------
+        other
+            A tensor or native array of this framework.
+        axes
+            An int ``N >= 0``: contract the last ``N`` axes of ``self`` with
+            the first ``N`` of ``other`` (0 gives the outer product); or a
+            pair ``(self_axes, other_axes)`` of equally long sequences of
+            axes (negative counts from the end; an int stands for one axis),
+            contracted pairwise.
+
+        Returns
+        -------
+        Tensor
+            The axes of ``self`` not contracted, then those of ``other``;
+            the promoted dtype.
+
+        Raises
+        ------
+        ValueError
+            If contracted axes differ in size, the two sequences differ in
+            length, ``N`` exceeds a rank (``ShapeError``), or ``N`` is
+            negative.
+        AxisError
+            If an axis is out of range or repeated.
+        TypeError
+            If ``axes`` is neither an int nor a pair, or ``other`` belongs
+            to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> a = ut.astensor(np.arange(6.0).reshape(2, 3))
+        >>> a.tensordot(np.ones((3, 4)), axes=1).shape
+        (2, 4)
+        >>> a.tensordot(np.ones((2, 3)))
+        NumPyTensor(array(15.))
+        >>> a.tensordot(np.ones((4, 2)), axes=([0], [1])).shape
+        (3, 4)
+        """
+        a, b = self._operands(other, False)
+        if not hasattr(b, "shape"):
+            raise ShapeError("tensordot needs two tensors, not a Python scalar")
+        na, nb = len(a.shape), len(b.shape)
+        value: Any = axes  # callers may pass anything despite the annotation
+        if isinstance(value, bool) or not isinstance(value, int | tuple | list):
+            raise TypeError(f"tensordot: axes must be an int or a pair of sequences, got {axes!r}")
+        if isinstance(axes, int):
+            if axes < 0:
+                raise ValueError(f"tensordot: axes must be non-negative, got {axes}")
+            if axes > min(na, nb):
+                raise ShapeError(
+                    f"tensordot: cannot contract {axes} axes of shapes "
+                    f"{tuple(a.shape)} and {tuple(b.shape)}"
+                )
+            axes_a = tuple(range(na - axes, na))
+            axes_b = tuple(range(axes))
+        else:
+            if len(axes) != 2:
+                raise TypeError(f"tensordot: axes must be a pair of sequences, got {axes!r}")
+            first, second = ((s,) if isinstance(s, int) else tuple(s) for s in axes)
+            if len(first) != len(second):
+                raise ShapeError(f"tensordot: axes {axes!r} name different numbers of axes")
+            axes_a = tuple(self._axis(i, na) for i in first)
+            axes_b = tuple(self._axis(i, nb) for i in second)
+            if len(set(axes_a)) != len(axes_a) or len(set(axes_b)) != len(axes_b):
+                raise AxisError(f"tensordot: repeated axis in {axes!r}")
+        for i, j in zip(axes_a, axes_b, strict=True):
+            if a.shape[i] != b.shape[j]:
+                raise ShapeError(
+                    f"tensordot: contracted axes differ in size, {tuple(a.shape)} axis {i} "
+                    f"and {tuple(b.shape)} axis {j}"
+                )
+        ns = self._ns
+        cls = self.__class__
+        return wrap(
+            cls, _products(cls, [a, b], lambda r: ns.tensordot(r[0], r[1], (axes_a, axes_b)))
+        )
+
+    def vecdot(self, other: TensorBase, axis: int = -1) -> Self:
+        """Dot products of the vectors along ``axis`` (the standard's and NumPy's ``vecdot``).
+
+        The other axes broadcast; dtypes promote as ``+`` (bool as logical
+        and / or).
+
+        Parameters
+        ----------
+        other
+            A tensor or native array of this framework.
+        axis
+            The axis holding the vectors, of each operand (negative counts
+            from its end; the standard allows only negative ones).
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape of the other axes (0-d for two vectors); the
+            promoted dtype.
+
+        Raises
+        ------
+        ValueError
+            If the vector axes differ in size, the other axes do not
+            broadcast, or an operand is 0-d (``ShapeError``).
+        AxisError
+            If ``axis`` is out of range for an operand.
+        TypeError
+            If an operand is complex (``DTypeError``: the standard conjugates
+            ``self``, which unitensor does not do yet), or ``other`` belongs
+            to another framework.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> v = ut.astensor(np.array([[1.0, 2.0], [3.0, 4.0]], dtype=np.float32))
+        >>> v.vecdot(np.array([1.0, 1.0], dtype=np.float32))
+        NumPyTensor(array([3., 7.], dtype=float32))
+        >>> v.vecdot(v, axis=0)
+        NumPyTensor(array([10., 20.], dtype=float32))
+        """
+        a, b = self._operands(other, False)
+        if not hasattr(b, "shape") or len(a.shape) == 0 or len(b.shape) == 0:
+            raise ShapeError("vecdot needs two tensors of at least 1 axis")
+        cls = self.__class__
+        if cls._kind(a.dtype) == "c":
+            raise DTypeError("vecdot of complex tensors is not supported (it conjugates x1)")
+        ax_a, ax_b = self._axis(axis, len(a.shape)), self._axis(axis, len(b.shape))
+        if a.shape[ax_a] != b.shape[ax_b]:
+            raise ShapeError(
+                f"vecdot: the vector axes differ in size, {tuple(a.shape)} axis {ax_a} and "
+                f"{tuple(b.shape)} axis {ax_b}"
+            )
+        ns = self._ns
+        a, b = _to_last(ns, a, ax_a), _to_last(ns, b, ax_b)
+        check_broadcast(tuple(a.shape[:-1]), tuple(b.shape[:-1]))
+        return wrap(cls, _einsum_raw(cls, "...i,...i->...", [a, b]))
+
     def _check_square(self, what: str) -> None:
         shape = self.shape
         if len(shape) < 2 or shape[-1] != shape[-2]:
@@ -203,6 +407,218 @@ class LinearAlgebra(Set):
         NumPyTensor(array([5., 2.], dtype=float32))
         """
         return NormsAccessor(self)
+
+
+def _to_last(ns: Any, a: Any, axis: int) -> Any:
+    """``a`` with ``axis`` moved to the end."""
+    n = len(a.shape)
+    if axis == n - 1:
+        return a
+    return ns.permute_dims(a, (*range(axis), *range(axis + 1, n), axis))
+
+
+def _products(cls: type[TensorBase], raws: list[Any], fn: Callable[[list[Any]], Any]) -> Any:
+    """``fn(raws)``, a sum of products; bool operands as NumPy's (and, then or).
+
+    PyTorch and TensorFlow have no such kernels for bool: the operands go in
+    as int32 and the result comes out ``!= 0``.
+    """
+    if cls._kind(raws[0].dtype) != "b":
+        return fn(raws)
+    ns = cls._ns
+    i32 = cls._native_dtype("int32")
+    return ns.not_equal(fn([ns.astype(r, i32) for r in raws]), 0)
+
+
+_LETTERS = frozenset(string.ascii_letters)
+
+
+def _einsum_term(term: str, k: int) -> list[str]:
+    """The labels of one operand's subscripts: letters, and ``"..."`` at most once."""
+    labels: list[str] = []
+    i = 0
+    while i < len(term):
+        c = term[i]
+        if c == ".":
+            if term[i : i + 3] != "...":
+                raise ValueError(f"einsum: operand {k} has a '.' that is not part of '...'")
+            if "..." in labels:
+                raise ValueError(f"einsum: operand {k} has more than one '...'")
+            labels.append("...")
+            i += 3
+        elif c in _LETTERS:
+            labels.append(c)
+            i += 1
+        else:
+            raise ValueError(f"einsum: invalid subscript {c!r}; subscripts are letters")
+    return labels
+
+
+def _einsum_plan(
+    subscripts: str, shapes: Sequence[tuple[int, ...]]
+) -> tuple[str, list[tuple[int, ...]]]:
+    """NumPy's ``einsum`` subscripts as the ``einsum`` primitive takes them.
+
+    Returns the explicit subscripts of letters only (``"..."`` replaced by
+    letters of its own, the implicit output made explicit: the ``...`` axes,
+    then the labels used once, in alphabetical order) and, for each operand,
+    its axes of length 1 that broadcast against a longer axis of the same
+    label: those are squeezed out and their labels dropped.
+
+    Raises
+    ------
+    ValueError
+        If the subscripts are malformed, name a wrong number of operands, or
+        an output label twice or not among the inputs; ``ShapeError`` if an
+        operand's rank or sizes do not fit its subscripts.
+    """
+    value: Any = subscripts  # callers may pass anything despite the annotation
+    if not isinstance(value, str):
+        raise TypeError(f"einsum: subscripts must be a str, got {type(value).__name__}")
+    text = subscripts.replace(" ", "")
+    inputs, arrow, output = text.partition("->")
+    if "->" in output:
+        raise ValueError(f"einsum: invalid subscripts {subscripts!r} (two '->')")
+    terms = [_einsum_term(t, k) for k, t in enumerate(inputs.split(","))]
+    if len(terms) != len(shapes):
+        raise ValueError(
+            f"einsum: the subscripts {subscripts!r} name {len(terms)} operands, {len(shapes)} given"
+        )
+    used = {c for term in terms for c in term if c != "..."}
+    ranks: list[int] = []
+    for k, (term, shape) in enumerate(zip(terms, shapes, strict=True)):
+        named = len(term) - ("..." in term)
+        rank = len(shape) - named
+        if rank < 0 or (rank > 0 and "..." not in term):
+            raise ShapeError(
+                f"einsum: operand {k} of shape {shape} does not fit its subscripts {term}"
+            )
+        ranks.append(rank)
+    fresh = sorted(set(string.ascii_letters) - used)
+    width = max(ranks, default=0)
+    if width > len(fresh):
+        raise ValueError("einsum: too many axes for the 52 letters of the subscripts")
+    ellipsis = fresh[:width]
+    expanded: list[list[str]] = []
+    for term, rank in zip(terms, ranks, strict=True):
+        if "..." in term:
+            i = term.index("...")
+            term = [*term[:i], *ellipsis[width - rank :], *term[i + 1 :]]
+        expanded.append(term)
+    size: dict[str, int] = {}
+    for k, (term, shape) in enumerate(zip(expanded, shapes, strict=True)):
+        own: dict[str, int] = {}
+        for c, n in zip(term, shape, strict=True):
+            if own.setdefault(c, n) != n:
+                raise ShapeError(f"einsum: operand {k} has sizes {own[c]} and {n} for {c!r}")
+        for c, n in own.items():
+            m = size.setdefault(c, n)
+            if m != n and 1 not in (m, n):
+                raise ShapeError(
+                    f"einsum: sizes {m} and {n} for {c!r} do not broadcast (operand {k})"
+                )
+            if m == 1:
+                size[c] = n
+    if arrow:
+        out = _einsum_term(output, len(terms))
+        if len(set(out)) != len(out):
+            raise ValueError(f"einsum: the output {output!r} names a subscript twice")
+        for c in out:
+            if c != "..." and c not in used:
+                raise ValueError(f"einsum: the output subscript {c!r} is not among the inputs")
+        if "..." in out:
+            i = out.index("...")
+            out = [*out[:i], *ellipsis, *out[i + 1 :]]
+        elif width:
+            raise ShapeError("einsum: the output needs '...' for the axes the inputs' '...' cover")
+    else:
+        counts: dict[str, int] = {}
+        for term in terms:
+            for c in term:
+                counts[c] = counts.get(c, 0) + 1
+        out = [*ellipsis, *sorted(c for c, n in counts.items() if n == 1 and c != "...")]
+    squeezed: list[tuple[int, ...]] = []
+    kept: list[str] = []
+    for term, shape in zip(expanded, shapes, strict=True):
+        drop = tuple(i for i, (c, n) in enumerate(zip(term, shape, strict=True)) if n != size[c])
+        squeezed.append(drop)
+        kept.append("".join(c for i, c in enumerate(term) if i not in drop))
+    return ",".join(kept) + "->" + "".join(out), squeezed
+
+
+def _einsum_raw(cls: type[TensorBase], subscripts: str, raws: list[Any]) -> Any:
+    """``einsum`` of native arrays of one dtype (NumPy's subscripts)."""
+    plan, squeezed = _einsum_plan(subscripts, [tuple(r.shape) for r in raws])
+    ns = cls._ns
+    raws = [ns.squeeze(r, drop) if drop else r for r, drop in zip(raws, squeezed, strict=True)]
+    return _products(cls, raws, lambda rs: ns.einsum(plan, rs))
+
+
+def einsum(subscripts: str, *operands: _TensorT) -> _TensorT:
+    """Einstein summation, NumPy's ``einsum``, on every framework.
+
+    Each operand's axes get a letter in ``subscripts`` (``"ij,jk->ik"`` is
+    a matrix product); letters that are not in the output are summed over.
+    Without ``->`` the output is implicit: the letters used once, in
+    alphabetical order (uppercase first). ``...`` stands for the leading (or
+    any contiguous) axes not named, broadcast between operands; axes of
+    length 1 broadcast against a longer axis of the same letter, as in
+    NumPy. A letter repeated in one operand takes a diagonal (``"ii->i"``).
+
+    Parameters
+    ----------
+    subscripts
+        The subscripts, such as ``"bij,bjk->bik"``, ``"ii"`` or
+        ``"...i,...i"``; spaces are ignored.
+    *operands
+        Tensors (or native arrays) of one framework, one per comma-separated
+        term; dtypes promote as ``+`` (bool products are logical and, sums
+        logical or, as in NumPy).
+
+    Returns
+    -------
+    Tensor
+        The output's axes in the order of its letters; the promoted dtype.
+
+    Raises
+    ------
+    ValueError
+        If the subscripts are malformed (a character other than letters,
+        ``,``, ``->`` and ``...``), name another number of operands than
+        given, or an output letter twice or not among the inputs; as
+        ``ShapeError`` if an operand's rank does not fit its subscripts or
+        the sizes of a letter neither match nor broadcast.
+    TypeError
+        If ``subscripts`` is not a str (NumPy's interleaved form
+        ``einsum(a, [0, 1], b, [1, 2])`` is not supported), or the operands
+        belong to different frameworks.
+
+    Notes
+    -----
+    The subscripts are checked and made explicit here, so every framework
+    receives letters only (no ``...``, no implicit output, no axes of length
+    1 to broadcast, which TensorFlow refuses), and raises the same errors.
+    PyTorch and TensorFlow have no bool kernels (the bools are contracted as
+    int32, then compared with 0); TensorFlow has none for int8, int16, uint8,
+    uint16 and uint32 (computed in int32 or int64 and cast back, wrapping
+    around as NumPy does). NumPy's ``optimize`` argument is not offered:
+    each framework orders the contractions itself.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> a = ut.astensor(np.arange(6.0).reshape(2, 3))
+    >>> ut.einsum("ij,kj->ik", a, a)
+    NumPyTensor(array([[ 5., 14.],
+                       [14., 50.]]))
+    >>> ut.einsum("ij", a).shape, ut.einsum("ji", a).shape, ut.einsum("ij->", a).item()
+    ((2, 3), (3, 2), 15.0)
+    >>> ut.einsum("...j,j", a, np.ones(3))
+    NumPyTensor(array([ 3., 12.]))
+    """
+    cls, raws = joined(operands, "einsum")
+    return cast(_TensorT, wrap(cls, _einsum_raw(cls, subscripts, raws)))
 
 
 _T = TypeVar("_T", bound="Set")

@@ -220,6 +220,29 @@ class Primitives:
     inv: Unary  # of (..., n, n) matrices
     slogdet: Callable[[Any], tuple[Any, Any]]  # (sign, log|det|) of (..., n, n) matrices
     meshgrid: Callable[[list[Any], Any], list[Any]]  # (1-d arrays, "xy" or "ij")
+    # linear algebra (Array API 2025.12): float arguments are real float32 or float64 (the
+    # base class casts integers and half precision); batches of matrices in the last two axes
+    # (a, b, (a_axes, b_axes)): contract the non-negative axes given, of equal sizes;
+    # a and b of one dtype, not bool
+    tensordot: Callable[[Any, Any, tuple[Shape, Shape]], Any]
+    # (subscripts, arrays) with explicit subscripts of letters only ("ab,bc->ac"): one
+    # letter per axis, no "...", equal sizes for a letter (no size-1 broadcasting); a
+    # letter may repeat within an operand (a diagonal); arrays of one dtype, not bool
+    einsum: Callable[[str, list[Any]], Any]
+    cholesky: Unary  # lower factor L (L @ L^T = a) of (..., n, n), from a's lower triangle
+    det: Unary  # determinants of (..., n, n), shape (...)
+    # (eigenvalues ascending (..., n), eigenvectors as columns (..., n, n)) of symmetric
+    # (..., n, n) matrices, from the lower triangle (no symmetrisation)
+    eigh: Callable[[Any], tuple[Any, Any]]
+    eigvalsh: Unary  # eigh's eigenvalues only, ascending
+    qr: Callable[[Any, bool], tuple[Any, Any]]  # (a, complete) -> (Q, R), reduced unless complete
+    # (a, full_matrices) -> (U, S, Vh) with a = U @ diag(S) @ Vh, S descending (..., k)
+    svd: Callable[[Any, bool], tuple[Any, Any, Any]]
+    svdvals: Unary  # singular values, descending (..., k)
+    # (a (..., n, n), b (..., n, k)) -> x with a @ x = b; b is always a stack of matrices
+    # (never a vector) and the batch shapes broadcast
+    solve: Binary
+    diagonal: Callable[[Any, int], Any]  # (a, offset): diagonals of the last two axes (..., d)
     # functional updates: op is "add", "multiply", "min" or "max"; duplicates accumulate
     scatter: Callable[[Any, Any, Any, str], Any]
     from_dlpack: Unary  # array sharing the memory of an object with __dlpack__
@@ -298,6 +321,17 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "inv",
         "slogdet",
         "reshape_copy",
+        # linear algebra (Array API 2025.12): linalg's, einsum (no standard function)
+        "einsum",
+        "cholesky",
+        "det",
+        "eigh",
+        "eigvalsh",
+        "qr",
+        "svd",
+        "svdvals",
+        "solve",
+        "diagonal",
     }
 )
 """The fields named and meant as the Array API standard's functions (``linalg`` aside)."""

@@ -419,4 +419,17 @@ def primitives() -> Primitives:
         # searching, set, sorting, statistical (Array API 2025.12)
         nonzero=_nonzero,
         searchsorted=_searchsorted,
+        # linear algebra (Array API 2025.12): JAX symmetrises the input of eigh and
+        # cholesky by default, (a + a^T) / 2; NumPy reads the lower triangle
+        tensordot=jnp.tensordot,
+        einsum=lambda subscripts, arrays: jnp.einsum(subscripts, *arrays),
+        cholesky=lambda a: jax.lax.linalg.cholesky(a, symmetrize_input=False),
+        det=jnp.linalg.det,
+        eigh=lambda a: tuple(jnp.linalg.eigh(a, UPLO="L", symmetrize_input=False)),
+        eigvalsh=lambda a: jnp.linalg.eigvalsh(a, UPLO="L", symmetrize_input=False),
+        qr=lambda a, complete: tuple(jnp.linalg.qr(a, mode="complete" if complete else "reduced")),
+        svd=lambda a, full_matrices: tuple(jnp.linalg.svd(a, full_matrices=full_matrices)),
+        svdvals=jnp.linalg.svdvals,
+        solve=jnp.linalg.solve,
+        diagonal=lambda a, offset: jnp.linalg.diagonal(a, offset=offset),
     )

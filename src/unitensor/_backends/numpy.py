@@ -304,6 +304,18 @@ _NS = Primitives(
     # searching, set, sorting, statistical (Array API 2025.12)
     nonzero=np.nonzero,
     searchsorted=lambda a, v, side: _searchsorted(a, v, side=side),  # NaN last, as sort
+    # linear algebra (Array API 2025.12)
+    tensordot=np.tensordot,
+    einsum=lambda subscripts, arrays: np.einsum(subscripts, *arrays),
+    cholesky=np.linalg.cholesky,
+    det=np.linalg.det,
+    eigh=np.linalg.eigh,
+    eigvalsh=np.linalg.eigvalsh,
+    qr=lambda a, complete: np.linalg.qr(a, mode="complete" if complete else "reduced"),
+    svd=lambda a, full_matrices: np.linalg.svd(a, full_matrices=full_matrices),
+    svdvals=np.linalg.svdvals,
+    solve=np.linalg.solve,
+    diagonal=lambda a, offset: np.linalg.diagonal(a, offset=offset),
 )
 
 

@@ -35,7 +35,7 @@ from typing import Any
 from .._errors import IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
 from .._tensor import Tensor
-from . import Primitives, _tensorflow_fft
+from . import Primitives, _tensorflow_fft, _tensorflow_linalg
 
 __all__ = ["TensorFlowTensor", "primitives"]
 
@@ -733,4 +733,6 @@ def primitives() -> Primitives:
         # searching, set, sorting, statistical (Array API 2025.12)
         nonzero=_nonzero,
         searchsorted=_searchsorted,
+        # linear algebra (Array API 2025.12): see _tensorflow_linalg
+        **_tensorflow_linalg.primitives(),
     )

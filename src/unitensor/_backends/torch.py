@@ -520,4 +520,19 @@ def primitives() -> Primitives:
         # searching, set, sorting, statistical (Array API 2025.12)
         nonzero=lambda a: tuple(torch.nonzero(a, as_tuple=True)),
         searchsorted=_searchsorted,
+        # linear algebra (Array API 2025.12)
+        tensordot=lambda a, b, axes: torch.tensordot(a, b, dims=(list(axes[0]), list(axes[1]))),
+        # a pure sum of integers ("ij->j") gives int64, as torch.sum: cast back
+        einsum=lambda subscripts, arrays: torch.einsum(subscripts, *arrays).to(arrays[0].dtype),
+        cholesky=torch.linalg.cholesky,
+        det=torch.linalg.det,
+        eigh=lambda a: tuple(torch.linalg.eigh(a)),
+        eigvalsh=torch.linalg.eigvalsh,
+        qr=lambda a, complete: tuple(torch.linalg.qr(a, "complete" if complete else "reduced")),
+        svd=lambda a, full_matrices: tuple(torch.linalg.svd(a, full_matrices=full_matrices)),
+        svdvals=torch.linalg.svdvals,
+        # PyTorch reads b of shape (..., n) as a stack of vectors where a is (..., n, n):
+        # with b's batch axes filled up to a's, b is always read as matrices
+        solve=lambda a, b: torch.linalg.solve(a, b[(None,) * (a.ndim - b.ndim)]),
+        diagonal=lambda a, offset: torch.diagonal(a, offset, -2, -1),
     )
