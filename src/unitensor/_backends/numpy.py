@@ -231,6 +231,14 @@ _NS = Primitives(
     asarray=_asarray,
     uniform=_uniform,
     normal=_normal,
+    # elementwise (Array API 2025.12)
+    **{
+        name: getattr(np, name)
+        for name in (
+            "expm1 reciprocal trunc signbit conj real imag atan2 copysign hypot logaddexp "
+            "nextafter logical_xor bitwise_left_shift bitwise_right_shift"
+        ).split()
+    },
 )
 
 
