@@ -109,6 +109,19 @@ def test_in_place_keeps_dtype_and_shape(backend):
     check(m, backend, np.eye(3, dtype=np.float32) @ np.full((3, 3), 2.0, np.float32))
 
 
+def test_in_place_bitwise_operators(backend):
+    n = np.array([1, 6, 12], dtype=np.int32)
+    expected = {"|=": n | 3, "^=": n ^ 3, "<<=": n << 2, ">>=": n >> 1}
+    for symbol, iop, other in [
+        ("|=", operator.ior, 3),
+        ("^=", operator.ixor, 3),
+        ("<<=", operator.ilshift, 2),
+        (">>=", operator.irshift, 1),
+    ]:
+        out = iop(make(backend, n), other)
+        check(out, backend, expected[symbol])
+
+
 SETITEM = [
     ("int", 1, 9.0),
     ("slice", (slice(None), slice(1, None)), -1.0),

@@ -20,8 +20,40 @@ from . import _functions, fft, linalg, modules, norms
 from ._api.autodiff import grad, value_and_grad, value_and_grad_fn, value_aux_and_grad
 from ._api.creation import meshgrid
 from ._api.data_types import FInfo, IInfo, can_cast, finfo, iinfo, isdtype, result_type
-from ._api.elementwise_comparison import maximum, minimum
-from ._api.elementwise_logical import logical_and, logical_or
+
+# the elementwise functions of two operands (a Python scalar on either side)
+from ._api.elementwise_arithmetic import (
+    add,
+    divide,
+    floor_divide,
+    multiply,
+    pow,
+    remainder,
+    subtract,
+)
+from ._api.elementwise_comparison import (
+    copysign,
+    equal,
+    greater,
+    greater_equal,
+    less,
+    less_equal,
+    maximum,
+    minimum,
+    nextafter,
+    not_equal,
+)
+from ._api.elementwise_logical import (
+    bitwise_and,
+    bitwise_left_shift,
+    bitwise_or,
+    bitwise_right_shift,
+    bitwise_xor,
+    logical_and,
+    logical_or,
+    logical_xor,
+)
+from ._api.elementwise_transcendental import atan2, hypot, logaddexp
 from ._api.linear_algebra import einsum
 from ._api.manipulation import (
     broadcast_arrays,
@@ -161,5 +193,30 @@ __all__ = [
     "result_type",
     "linalg",
     "einsum",
+    # elementwise (Array API 2025.12)
+    "add",
+    "subtract",
+    "multiply",
+    "divide",
+    "floor_divide",
+    "remainder",
+    "pow",
+    "copysign",
+    "nextafter",
+    "atan2",
+    "hypot",
+    "logaddexp",
+    "equal",
+    "not_equal",
+    "less",
+    "less_equal",
+    "greater",
+    "greater_equal",
+    "bitwise_and",
+    "bitwise_or",
+    "bitwise_xor",
+    "bitwise_left_shift",
+    "bitwise_right_shift",
+    "logical_xor",
 ]
 __all__ += _functions.__all__

@@ -632,16 +632,75 @@ def from_numpy(t: T, a: Any) -> T:
     return _w(t).from_numpy(a)
 
 
-def abs(t: T) -> T:
-    """Elementwise absolute value.
+def negative(t: T) -> T:
+    """Elementwise negation ``-self`` (the operator ``-``).
 
-    Function form of [`Tensor.abs`][unitensor.Tensor.abs]: ``ut.abs(t, ...)`` is
-    ``t.abs(...)``; ``self`` below is ``t``.
+    Function form of [`Tensor.negative`][unitensor.Tensor.negative]: ``ut.negative(t, ...)``
+    is ``t.negative(...)``; ``self`` below is ``t``.
+
+    Unsigned integers wrap around, as in NumPy.
 
     Returns
     -------
     Tensor
         Same shape and dtype.
+
+    Raises
+    ------
+    DTypeError
+        If the tensor is bool.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> -ut.astensor(np.array([1, -2]))
+    NumPyTensor(array([-1,  2]))
+    """
+    return _w(t).negative()
+
+
+def positive(t: T) -> T:
+    """Elementwise ``+self`` (the operator ``+``): the tensor itself, the same object.
+
+    Function form of [`Tensor.positive`][unitensor.Tensor.positive]: ``ut.positive(t, ...)``
+    is ``t.positive(...)``; ``self`` below is ``t``.
+
+    Returns
+    -------
+    Tensor
+        ``self``.
+
+    Raises
+    ------
+    DTypeError
+        If the tensor is bool (as NumPy 2's ``+``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.array([1, 2]))
+    >>> +x is x, x.positive() is x
+    (True, True)
+    """
+    return _w(t).positive()
+
+
+def abs(t: T) -> T:
+    """Elementwise absolute value; for complex numbers the magnitude.
+
+    Function form of [`Tensor.abs`][unitensor.Tensor.abs]: ``ut.abs(t, ...)`` is
+    ``t.abs(...)``; ``self`` below is ``t``.
+
+    ``abs(-0.0)`` is ``+0.0``; a complex number with an infinite part has
+    magnitude ``+inf``, even when its other part is NaN.
+
+    Returns
+    -------
+    Tensor
+        Same shape and dtype; complex input gives the real dtype of its
+        precision (complex64: float32).
 
     Examples
     --------
@@ -649,20 +708,29 @@ def abs(t: T) -> T:
     >>> import unitensor as ut
     >>> ut.astensor(np.array([-1.5, 2.0], dtype=np.float32)).abs()
     NumPyTensor(array([1.5, 2. ], dtype=float32))
+    >>> ut.astensor(np.array([3 + 4j], dtype=np.complex64)).abs()
+    NumPyTensor(array([5.], dtype=float32))
     """
     return _w(t).abs()
 
 
 def sign(t: T) -> T:
-    """Elementwise sign: -1, 0 or 1 (NaN stays NaN).
+    """Elementwise sign: -1, 0 or 1; NaN stays NaN, ``-0.0`` gives ``+0.0``.
 
     Function form of [`Tensor.sign`][unitensor.Tensor.sign]: ``ut.sign(t, ...)`` is
     ``t.sign(...)``; ``self`` below is ``t``.
+
+    For complex numbers the standard's ``self / abs(self)`` (0 for 0).
 
     Returns
     -------
     Tensor
         Same shape and dtype.
+
+    Raises
+    ------
+    DTypeError
+        If the tensor is bool.
 
     Examples
     --------
@@ -685,6 +753,11 @@ def square(t: T) -> T:
     Tensor
         Same shape and dtype.
 
+    Raises
+    ------
+    DTypeError
+        If the tensor is bool.
+
     Examples
     --------
     >>> import numpy as np
@@ -695,40 +768,26 @@ def square(t: T) -> T:
     return _w(t).square()
 
 
-def pow(t: T, exponent: TensorOrScalar) -> T:
-    """Elementwise ``self ** exponent`` (broadcasting, promotion as ``**``).
+def reciprocal(t: T) -> T:
+    """Elementwise reciprocal ``1 / x`` (``1 / -0.0`` is ``-inf``).
 
-    Function form of [`Tensor.pow`][unitensor.Tensor.pow]: ``ut.pow(t, ...)`` is
-    ``t.pow(...)``; ``self`` below is ``t``.
-
-    Parameters
-    ----------
-    exponent
-        A Python scalar, or a tensor or native array of this framework
-        that broadcasts with ``self``.
+    Function form of [`Tensor.reciprocal`][unitensor.Tensor.reciprocal]: ``ut.reciprocal(t,
+    ...)`` is ``t.reciprocal(...)``; ``self`` below is ``t``.
 
     Returns
     -------
     Tensor
-        The broadcast shape; dtype by the promotion rules of
-        ``docs/semantics.md`` (an integer tensor with a float exponent
-        gives float32).
-
-    Raises
-    ------
-    ValueError
-        If the shapes do not broadcast.
-    TypeError
-        If ``exponent`` belongs to another framework.
+        Same shape; floats and complex numbers keep their dtype, bool
+        and integer input gives float32.
 
     Examples
     --------
     >>> import numpy as np
     >>> import unitensor as ut
-    >>> ut.astensor(np.array([1.0, 2.0, 3.0], dtype=np.float32)).pow(2)
-    NumPyTensor(array([1., 4., 9.], dtype=float32))
+    >>> ut.astensor(np.array([2, 4])).reciprocal()
+    NumPyTensor(array([0.5 , 0.25], dtype=float32))
     """
-    return _w(t).pow(exponent)
+    return _w(t).reciprocal()
 
 
 def round(t: T) -> T:
@@ -736,6 +795,8 @@ def round(t: T) -> T:
 
     Function form of [`Tensor.round`][unitensor.Tensor.round]: ``ut.round(t, ...)`` is
     ``t.round(...)``; ``self`` below is ``t``.
+
+    Complex numbers round their real and imaginary parts.
 
     Returns
     -------
@@ -763,6 +824,11 @@ def ceil(t: T) -> T:
     Tensor
         Same shape and dtype (floats stay floats).
 
+    Raises
+    ------
+    DTypeError
+        If the tensor is complex.
+
     Examples
     --------
     >>> import numpy as np
@@ -784,6 +850,11 @@ def floor(t: T) -> T:
     Tensor
         Same shape and dtype (floats stay floats).
 
+    Raises
+    ------
+    DTypeError
+        If the tensor is complex.
+
     Examples
     --------
     >>> import numpy as np
@@ -792,6 +863,98 @@ def floor(t: T) -> T:
     NumPyTensor(array([ 1., -2.], dtype=float32))
     """
     return _w(t).floor()
+
+
+def trunc(t: T) -> T:
+    """Elementwise rounding toward zero (``trunc(-0.5)`` is ``-0.0``).
+
+    Function form of [`Tensor.trunc`][unitensor.Tensor.trunc]: ``ut.trunc(t, ...)`` is
+    ``t.trunc(...)``; ``self`` below is ``t``.
+
+    Returns
+    -------
+    Tensor
+        Same shape and dtype; bool and integer tensors are returned as
+        they are (the same object).
+
+    Raises
+    ------
+    DTypeError
+        If the tensor is complex.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.astensor(np.array([1.7, -1.7], dtype=np.float32)).trunc()
+    NumPyTensor(array([ 1., -1.], dtype=float32))
+    """
+    return _w(t).trunc()
+
+
+def conj(t: T) -> T:
+    """Elementwise complex conjugate; real tensors are returned as they are.
+
+    Function form of [`Tensor.conj`][unitensor.Tensor.conj]: ``ut.conj(t, ...)`` is
+    ``t.conj(...)``; ``self`` below is ``t``.
+
+    Returns
+    -------
+    Tensor
+        Same shape and dtype (a real tensor: ``self``, the same object).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.astensor(np.array([1 + 2j], dtype=np.complex64)).conj()
+    NumPyTensor(array([1.-2.j], dtype=complex64))
+    """
+    return _w(t).conj()
+
+
+def real(t: T) -> T:
+    """Elementwise real part; real tensors are returned as they are.
+
+    Function form of [`Tensor.real`][unitensor.Tensor.real]: ``ut.real(t, ...)`` is
+    ``t.real(...)``; ``self`` below is ``t``.
+
+    Returns
+    -------
+    Tensor
+        Same shape; complex input gives the real dtype of its precision
+        (complex64: float32), real input is ``self``, the same object.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.astensor(np.array([1 + 2j], dtype=np.complex64)).real()
+    NumPyTensor(array([1.], dtype=float32))
+    """
+    return _w(t).real()
+
+
+def imag(t: T) -> T:
+    """Elementwise imaginary part; zeros for real tensors (as NumPy).
+
+    Function form of [`Tensor.imag`][unitensor.Tensor.imag]: ``ut.imag(t, ...)`` is
+    ``t.imag(...)``; ``self`` below is ``t``.
+
+    Returns
+    -------
+    Tensor
+        Same shape; complex input gives the real dtype of its precision
+        (complex64: float32), real input zeros of its own dtype.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.astensor(np.array([1 + 2j], dtype=np.complex64)).imag()
+    NumPyTensor(array([2.], dtype=float32))
+    """
+    return _w(t).imag()
 
 
 def sqrt(t: T) -> T:
@@ -836,6 +999,28 @@ def exp(t: T) -> T:
     NumPyTensor(array([1.      , 2.718282], dtype=float32))
     """
     return _w(t).exp()
+
+
+def expm1(t: T) -> T:
+    """Elementwise ``exp(x) - 1``, accurate near 0 (``expm1(-0.0)`` is ``-0.0``).
+
+    Function form of [`Tensor.expm1`][unitensor.Tensor.expm1]: ``ut.expm1(t, ...)`` is
+    ``t.expm1(...)``; ``self`` below is ``t``.
+
+    Returns
+    -------
+    Tensor
+        Same shape; floats and complex numbers keep their dtype, bool
+        and integer input gives float32.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.astensor(np.array([0.0, 1e-10])).expm1()
+    NumPyTensor(array([0.e+00, 1.e-10]))
+    """
+    return _w(t).expm1()
 
 
 def log(t: T) -> T:
@@ -1303,6 +1488,32 @@ def isinf(t: T) -> T:
     return _w(t).isinf()
 
 
+def signbit(t: T) -> T:
+    """Elementwise test of the sign bit: True for negative numbers, ``-0.0`` and ``-nan``.
+
+    Function form of [`Tensor.signbit`][unitensor.Tensor.signbit]: ``ut.signbit(t, ...)`` is
+    ``t.signbit(...)``; ``self`` below is ``t``.
+
+    Returns
+    -------
+    Tensor
+        Same shape, bool (bool and integer input counts as float32).
+
+    Raises
+    ------
+    DTypeError
+        If the tensor is complex.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.astensor(np.array([-1.0, -0.0, 0.0, -np.nan])).signbit()
+    NumPyTensor(array([ True,  True, False,  True]))
+    """
+    return _w(t).signbit()
+
+
 def isfinite(t: T) -> T:
     """Elementwise test for finite values (neither NaN nor +-inf).
 
@@ -1322,6 +1533,32 @@ def isfinite(t: T) -> T:
     NumPyTensor(array([ True, False, False]))
     """
     return _w(t).isfinite()
+
+
+def bitwise_invert(t: T) -> T:
+    """Elementwise bitwise NOT ``~self`` (the operator ``~``); logical NOT for bool tensors.
+
+    Function form of [`Tensor.bitwise_invert`][unitensor.Tensor.bitwise_invert]:
+    ``ut.bitwise_invert(t, ...)`` is ``t.bitwise_invert(...)``; ``self`` below is ``t``.
+
+    Returns
+    -------
+    Tensor
+        Same shape and dtype.
+
+    Raises
+    ------
+    DTypeError
+        If the tensor is float or complex.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ~ut.astensor(np.array([True, False])), ~ut.astensor(np.array([0, 5]))
+    (NumPyTensor(array([False,  True])), NumPyTensor(array([-1, -6])))
+    """
+    return _w(t).bitwise_invert()
 
 
 def logical_not(t: T) -> T:
@@ -3780,15 +4017,22 @@ __all__ = [
     "tril",
     "triu",
     "from_numpy",
+    "negative",
+    "positive",
     "abs",
     "sign",
     "square",
-    "pow",
+    "reciprocal",
     "round",
     "ceil",
     "floor",
+    "trunc",
+    "conj",
+    "real",
+    "imag",
     "sqrt",
     "exp",
+    "expm1",
     "log",
     "log1p",
     "log2",
@@ -3814,7 +4058,9 @@ __all__ = [
     "clip",
     "isnan",
     "isinf",
+    "signbit",
     "isfinite",
+    "bitwise_invert",
     "logical_not",
     "reshape",
     "flatten",

@@ -54,6 +54,16 @@ _COMPLEX_ORDER = (
     "complex input: DTypeError, as the Array API standard defines no order for complex "
     "numbers (NumPy orders them lexicographically, PyTorch and TensorFlow refuse them)"
 )
+_COMPLEX_SPECIAL = (
+    "complex numbers with an infinite or NaN part, or -0.0 on a branch cut: each "
+    "framework's kernel (JAX's and TensorFlow's differ from C99's special values: "
+    "exp(inf + nan j) is nan + nan j on JAX, sqrt(-1 - 0j) is 1j); abs, sign (of 0 "
+    "and NaN), isnan/isinf/isfinite and the parts are the standard's everywhere"
+)
+_SUBNORMAL = (
+    "subnormal operands or results: JAX and TensorFlow flush them to zero in some CPU "
+    "kernels (atan2, nextafter, bfloat16 reciprocal), which the standard allows"
+)
 _PROMOTE_HIDDEN = (
     "NumPy 2 promotes int32 + float32 to float64",
     "TensorFlow refuses operands of two dtypes",
@@ -65,27 +75,47 @@ _GROUPS: list[tuple[str, Rule]] = [
         "asinh acosh atanh arcsin arccos arctan arcsinh arccosh arctanh",
         Rule(
             "same float dtype; bool and integer input give float32",
-            ("NumPy gives float64 for integer input", "TensorFlow refuses integer input"),
+            (
+                "NumPy gives float64 for integer input",
+                "TensorFlow refuses integer input",
+                "TensorFlow's complex log2(0) and log10(0) were NaN + NaN j (-inf + 0j here)",
+            ),
+            (_COMPLEX_SPECIAL,),
         ),
     ),
     (
         "abs square ceil floor round",
         Rule(
-            "same dtype (square of bool: DTypeError; abs of bool: unchanged)",
-            ("TensorFlow's ceil/floor/round refuse integers (identity here)",),
+            "same dtype (square of bool: DTypeError; abs of bool: unchanged; abs of complex: "
+            "the real dtype of its precision); complex round rounds both parts; complex "
+            "ceil/floor: DTypeError",
+            (
+                "TensorFlow's ceil/floor/round refuse integers (identity here)",
+                "TensorFlow has no abs of unsigned integers (identity here)",
+                "PyTorch and TensorFlow refuse complex round",
+                "JAX's complex abs gave NaN for inf + nan j (+inf here, the standard's)",
+            ),
         ),
     ),
     (
         "sign",
         Rule(
-            "same dtype; NaN stays NaN; bool input: DTypeError",
-            ("PyTorch gives 0 for NaN", "bool input differs per framework"),
-            ("JAX and PyTorch keep -0.0 (equal to 0.0)",),
+            "same dtype; NaN stays NaN, -0.0 gives +0.0 (the standard's); complex: x / |x| "
+            "(0 for 0); bool input: DTypeError",
+            (
+                "PyTorch gives 0 for NaN and refuses complex input (sgn here)",
+                "JAX and PyTorch kept -0.0",
+                "bool input differs per framework",
+            ),
+            (_COMPLEX_SPECIAL,),
         ),
     ),
     (
         "isnan isinf isfinite",
-        Rule("bool", ("TensorFlow refuses integer input (all False / all True here)",)),
+        Rule(
+            "bool; complex: either part NaN (inf), both parts finite",
+            ("TensorFlow refuses integer and complex input (composed here)",),
+        ),
     ),
     ("logical_not logical_and logical_or", Rule("bool; non-zero counts as true")),
     (
@@ -145,6 +175,10 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "PyTorch, TensorFlow and JAX wrap out-of-range int bounds around",
                 "PyTorch refuses float bounds beyond the dtype's range (RuntimeError)",
                 _HUGE_INT,
+            ),
+            (
+                "minimum/maximum of -0.0 and +0.0: JAX may give the other zero (the standard "
+                "leaves their order unspecified)",
             ),
         ),
     ),
@@ -660,6 +694,132 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "complex input to the float functions and vecdot: DTypeError",
                 "matrix_power of integers: float32 (NumPy keeps integers for n >= 0)",
                 "matrix_rank of a vector: ShapeError (NumPy takes it)",
+            ),
+        ),
+    ),
+    # elementwise (Array API 2025.12)
+    (
+        "add subtract multiply",
+        Rule(
+            _PROMOTE + "; a Python scalar never widens a tensor; subtract of bools: DTypeError "
+            "(as NumPy's -); the functions take a Python scalar on either side",
+            (*_PROMOTE_HIDDEN, "bool operands of - failed in a different way on each", _HUGE_INT),
+        ),
+    ),
+    (
+        "divide",
+        Rule(
+            "float; integer operands give float32; a Python scalar on either side",
+            ("NumPy and TensorFlow give float64 for integer operands",),
+        ),
+    ),
+    (
+        "floor_divide remainder",
+        Rule(
+            _PROMOTE + "; floats as NumPy (and Python): 1.0 // 0.1 is 9.0, inf // 2 is NaN, "
+            "1.0 // -inf is -1.0 (the standard allows both), a zero quotient has the sign of "
+            "x1 / x2, a zero remainder the divisor's; bool and complex: DTypeError",
+            (
+                "TensorFlow's float floordiv is floor(a / b): 1.0 // 0.1 gave 10.0, inf // 2 "
+                "+inf, 1.0 // -inf -0.0",
+                "JAX gave -0.0 // 1.0 as +0.0",
+                "PyTorch, TensorFlow and JAX gave a zero remainder the dividend's sign",
+                "integer division by zero: NumPy gives 0, JAX an unspecified value, PyTorch "
+                "and TensorFlow raise (DivisionByZeroError everywhere here)",
+                "bool operands: int8 on NumPy, int32 on JAX, errors elsewhere",
+            ),
+            ("inside jax.jit an integer divisor is not checked for zeros",),
+        ),
+    ),
+    (
+        "negative positive",
+        Rule("same dtype; bool: DTypeError (as NumPy 2); positive gives the tensor itself"),
+    ),
+    (
+        "equal not_equal",
+        Rule(
+            "bool; NaN equals nothing, -0.0 equals 0.0",
+            ("TensorFlow refuses operands of two dtypes", _HUGE_INT),
+        ),
+    ),
+    (
+        "less less_equal greater greater_equal",
+        Rule("bool; " + _COMPLEX_ORDER, ("TensorFlow refuses operands of two dtypes", _HUGE_INT)),
+    ),
+    (
+        "bitwise_and bitwise_or bitwise_xor bitwise_invert",
+        Rule(
+            "same dtype; bool and integer only (DTypeError otherwise); logical for bool",
+            ("TensorFlow's operators are logical only",),
+        ),
+    ),
+    (
+        "bitwise_left_shift bitwise_right_shift __lshift__ __rshift__ __rlshift__ __rrshift__",
+        Rule(
+            "the promoted integer dtype; integers only (bool, float, complex: DTypeError); "
+            "right shifts propagate the sign; a shift by the width or more, or by a negative "
+            "amount (unspecified by the standard), gives 0 (-1 for negative values shifted "
+            "right), as in NumPy",
+            (
+                "TensorFlow leaves those shifts implementation-defined (its CPU kernel shifted "
+                "by width - 1)",
+            ),
+            (_JAX32,),
+        ),
+    ),
+    (
+        "logical_xor",
+        Rule("bool; non-zero counts as true", ("TensorFlow refuses non-bool input",)),
+    ),
+    (
+        "atan2 copysign hypot logaddexp nextafter",
+        Rule(
+            "the promoted float dtype (bool and integer operands give float32); real operands "
+            "only (complex: DTypeError); the standard's special cases: copysign takes the sign "
+            "bit of zeros and NaNs, hypot is +inf for an infinite operand even beside NaN, "
+            "hypot and logaddexp do not overflow; a Python scalar on either side",
+            (
+                "NumPy gives float64 for integer operands",
+                "TensorFlow has no copysign, hypot or logaddexp (here: on the bits, the "
+                "magnitude of a complex number, max + softplus(min - max)) and no float16 or "
+                "bfloat16 nextafter (on the bits here)",
+            ),
+            (_SUBNORMAL,),
+        ),
+    ),
+    (
+        "expm1 reciprocal",
+        Rule(
+            "same float or complex dtype; bool and integer input give float32",
+            ("NumPy gives float64 for integer input (reciprocal: integer division)",),
+            (_COMPLEX_SPECIAL,),
+        ),
+    ),
+    (
+        "trunc",
+        Rule(
+            "same dtype (bool and integers: the tensor itself); trunc(-0.5) is -0.0; "
+            "complex: DTypeError",
+            ("TensorFlow has no trunc (truncatediv(x, 1) here, one pass)",),
+        ),
+    ),
+    (
+        "signbit",
+        Rule(
+            "bool: the sign bit, set for -0.0 and negative NaNs; bool and integer input count "
+            "as float32; complex: DTypeError",
+            ("TensorFlow has none (a comparison on the bits here)",),
+        ),
+    ),
+    (
+        "conj real imag",
+        Rule(
+            "conj: same dtype; real, imag: the real dtype of the precision (complex64: "
+            "float32); real input: conj and real give the tensor itself, imag zeros of its dtype",
+            (
+                "PyTorch's conj only sets a bit, which .numpy() and DLPack refuse "
+                "(conj_physical here)",
+                "PyTorch's imag refuses real input",
             ),
         ),
     ),

@@ -53,6 +53,7 @@ __all__ = [
     "check_broadcast",
     "fast_path",
     "joined",
+    "operand_pair",
     "reraise_index_error",
     "shape_tuple",
     "unary_fast_path",
@@ -239,6 +240,29 @@ def shape_tuple(shape: int | Sequence[int]) -> tuple[int, ...]:
 def as_tensor(x: Any) -> Any:
     """``x`` as a tensor: a tensor as it is, a native array wrapped."""
     return x if isinstance(x, TensorBase) else _registry.astensor(x)
+
+
+def operand_pair(x1: Any, x2: Any) -> tuple[Any, Any, bool]:
+    """``(tensor, other, swapped)`` for a function of two operands, one of them a tensor.
+
+    The functions of two operands (``ut.add(x1, x2)``, ...) take a Python
+    scalar on either side. This is ``(x1, x2, False)`` when ``x1`` is a
+    tensor (or a native array, wrapped, with ``x2`` not a tensor), and
+    ``(x2, x1, True)`` when ``x2`` is the tensor and ``x1`` a (Python or
+    NumPy) scalar or a native array: the function's reflected form then
+    applies (``x2.__rsub__(x1)``).
+
+    Raises
+    ------
+    UnsupportedTypeError
+        If neither operand is a tensor or native array.
+    """
+    if isinstance(x1, TensorBase):
+        return x1, x2, False
+    first: Any = x1  # (not narrowed by the test below)
+    if isinstance(x2, TensorBase) or isinstance(x1, (*SCALAR_TYPES, complex, np.generic)):
+        return as_tensor(x2), first, True
+    return as_tensor(x1), x2, False
 
 
 def joined(tensors: Sequence[Any], what: str) -> tuple[type[TensorBase], list[Any]]:

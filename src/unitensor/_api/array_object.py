@@ -295,7 +295,9 @@ class ArrayObject(Autodiff):
             )
         return result
 
-    def __iadd__(self, other: TensorOrScalar) -> Self:
+    # mypy misreads a method's Self through the alias ``__add__ = add`` and
+    # calls each in-place operator incompatible with its operator (it is not)
+    def __iadd__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]
         """``x += y``: ``x`` rebound to ``x + y``, which must keep ``x``'s dtype and shape.
 
         Raises
@@ -317,27 +319,27 @@ class ArrayObject(Autodiff):
         """
         return self._in_place(self + other, "+")
 
-    def __isub__(self, other: TensorOrScalar) -> Self:
+    def __isub__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
         """``x -= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self - other, "-")
 
-    def __imul__(self, other: TensorOrScalar) -> Self:
+    def __imul__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
         """``x *= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self * other, "*")
 
-    def __itruediv__(self, other: TensorOrScalar) -> Self:
+    def __itruediv__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
         """``x /= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self / other, "/")
 
-    def __ifloordiv__(self, other: TensorOrScalar) -> Self:
+    def __ifloordiv__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
         """``x //= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self // other, "//")
 
-    def __imod__(self, other: TensorOrScalar) -> Self:
+    def __imod__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
         """``x %= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self % other, "%")
 
-    def __ipow__(self, other: TensorOrScalar) -> Self:
+    def __ipow__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
         """``x **= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self**other, "**")
 
@@ -345,17 +347,25 @@ class ArrayObject(Autodiff):
         """``x @= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self @ other, "@")
 
-    def __iand__(self, other: TensorOrScalar) -> Self:
+    def __iand__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
         """``x &= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self & other, "&")
 
-    def __ior__(self, other: TensorOrScalar) -> Self:
+    def __ior__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
         """``x |= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self | other, "|")
 
-    def __ixor__(self, other: TensorOrScalar) -> Self:
+    def __ixor__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
         """``x ^= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self ^ other, "^")
+
+    def __ilshift__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
+        """``x <<= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
+        return self._in_place(self << other, "<<")
+
+    def __irshift__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
+        """``x >>= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
+        return self._in_place(self >> other, ">>")
 
     def __setitem__(self, key: Any, value: TensorOrScalar) -> None:
         """``t[key] = value``: NumPy's item assignment, ``value`` cast to ``t``'s dtype.

@@ -1,5 +1,7 @@
-"""Elementwise comparison: ``< <= > >= == !=``, ``minimum``, ``maximum``, ``clip`` and the
-classification functions ``isnan``, ``isinf``, ``isfinite``.
+"""Elementwise comparison: ``< <= > >= == !=`` and their standard names (``less``, ...,
+``not_equal``), ``minimum``, ``maximum``, ``clip`` and the classification functions
+``isnan``, ``isinf``, ``isfinite``, ``signbit``, with ``copysign`` and ``nextafter``
+beside ``signbit``.
 """
 
 # pyright: reportPrivateUsage=false
@@ -15,6 +17,7 @@ from ._base import (
     TensorOrScalar,
     as_tensor,
     fast_path,
+    operand_pair,
     unary_fast_path,
     wrap,
 )
@@ -32,16 +35,26 @@ class Comparison(Transcendental):
     __slots__ = ()
 
     @fast_path("<")
-    def __lt__(self, other: TensorOrScalar) -> Self:
-        """Elementwise ``self < other``: a bool tensor of the broadcast shape.
+    def less(self, other: TensorOrScalar) -> Self:
+        """Elementwise ``self < other`` (the operator ``<``): a bool tensor.
 
-        ``other`` is a Python scalar or a tensor or native array of this
-        framework; errors as ``+``.
+        Parameters
+        ----------
+        other
+            A Python scalar, or a tensor or native array of this framework
+            that broadcasts with ``self``.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape, bool.
 
         Raises
         ------
         DTypeError
             If the tensor is complex: complex numbers have no order.
+        ShapeError, FrameworkMixError, OverflowError
+            As [`add`][unitensor.Tensor.add].
 
         Examples
         --------
@@ -53,14 +66,29 @@ class Comparison(Transcendental):
         a, b = self._operands(other)
         return wrap(self.__class__, self._ns.less(self._real(a, "<"), b))
 
+    __lt__ = less
+
     @fast_path("<=")
-    def __le__(self, other: TensorOrScalar) -> Self:
-        """Elementwise ``self <= other``: a bool tensor of the broadcast shape.
+    def less_equal(self, other: TensorOrScalar) -> Self:
+        """Elementwise ``self <= other`` (the operator ``<=``): a bool tensor.
+
+        Parameters
+        ----------
+        other
+            A Python scalar, or a tensor or native array of this framework
+            that broadcasts with ``self``.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape, bool.
 
         Raises
         ------
         DTypeError
             If the tensor is complex: complex numbers have no order.
+        ShapeError, FrameworkMixError, OverflowError
+            As [`add`][unitensor.Tensor.add].
 
         Examples
         --------
@@ -72,14 +100,29 @@ class Comparison(Transcendental):
         a, b = self._operands(other)
         return wrap(self.__class__, self._ns.less_equal(self._real(a, "<="), b))
 
+    __le__ = less_equal
+
     @fast_path(">")
-    def __gt__(self, other: TensorOrScalar) -> Self:
-        """Elementwise ``self > other``: a bool tensor of the broadcast shape.
+    def greater(self, other: TensorOrScalar) -> Self:
+        """Elementwise ``self > other`` (the operator ``>``): a bool tensor.
+
+        Parameters
+        ----------
+        other
+            A Python scalar, or a tensor or native array of this framework
+            that broadcasts with ``self``.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape, bool.
 
         Raises
         ------
         DTypeError
             If the tensor is complex: complex numbers have no order.
+        ShapeError, FrameworkMixError, OverflowError
+            As [`add`][unitensor.Tensor.add].
 
         Examples
         --------
@@ -91,14 +134,29 @@ class Comparison(Transcendental):
         a, b = self._operands(other)
         return wrap(self.__class__, self._ns.greater(self._real(a, ">"), b))
 
+    __gt__ = greater
+
     @fast_path(">=")
-    def __ge__(self, other: TensorOrScalar) -> Self:
-        """Elementwise ``self >= other``: a bool tensor of the broadcast shape.
+    def greater_equal(self, other: TensorOrScalar) -> Self:
+        """Elementwise ``self >= other`` (the operator ``>=``): a bool tensor.
+
+        Parameters
+        ----------
+        other
+            A Python scalar, or a tensor or native array of this framework
+            that broadcasts with ``self``.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape, bool.
 
         Raises
         ------
         DTypeError
             If the tensor is complex: complex numbers have no order.
+        ShapeError, FrameworkMixError, OverflowError
+            As [`add`][unitensor.Tensor.add].
 
         Examples
         --------
@@ -110,10 +168,29 @@ class Comparison(Transcendental):
         a, b = self._operands(other)
         return wrap(self.__class__, self._ns.greater_equal(self._real(a, ">="), b))
 
-    def __eq__(self, other: object) -> Self:  # type: ignore[override]  # elementwise, as in NumPy
-        """Elementwise ``self == other``: a bool tensor of the broadcast shape.
+    __ge__ = greater_equal
 
-        This is why tensors are not hashable.
+    def __eq__(self, other: object) -> Self:  # type: ignore[override]  # elementwise, as in NumPy
+        """Elementwise ``self == other`` (the operator ``==``): a bool tensor.
+
+        NaN equals nothing, ``-0.0`` equals ``0.0``. The operator is why
+        tensors are not hashable.
+
+        Parameters
+        ----------
+        other
+            A Python scalar, or a tensor or native array of this framework
+            that broadcasts with ``self``.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape, bool.
+
+        Raises
+        ------
+        ShapeError, FrameworkMixError, OverflowError
+            As [`add`][unitensor.Tensor.add].
 
         Examples
         --------
@@ -125,8 +202,29 @@ class Comparison(Transcendental):
         a, b = self._operands(other)
         return wrap(self.__class__, self._ns.equal(a, b))
 
+    equal = __eq__
+    """The standard's name for ``==``: elementwise ``self == other``, a bool tensor."""
+
     def __ne__(self, other: object) -> Self:  # type: ignore[override]  # elementwise, as in NumPy
-        """Elementwise ``self != other``: a bool tensor of the broadcast shape.
+        """Elementwise ``self != other`` (the operator ``!=``): a bool tensor.
+
+        NaN differs from everything, itself included.
+
+        Parameters
+        ----------
+        other
+            A Python scalar, or a tensor or native array of this framework
+            that broadcasts with ``self``.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape, bool.
+
+        Raises
+        ------
+        ShapeError, FrameworkMixError, OverflowError
+            As [`add`][unitensor.Tensor.add].
 
         Examples
         --------
@@ -137,6 +235,9 @@ class Comparison(Transcendental):
         """
         a, b = self._operands(other)
         return wrap(self.__class__, self._ns.not_equal(a, b))
+
+    not_equal = __ne__
+    """The standard's name for ``!=``: elementwise ``self != other``, a bool tensor."""
 
     @fast_path("minimum")
     def minimum(self, other: TensorOrScalar) -> Self:
@@ -303,6 +404,106 @@ class Comparison(Transcendental):
         """
         return self._op(self._ns.isinf)
 
+    @unary_fast_path("signbit")
+    def signbit(self) -> Self:
+        """Elementwise test of the sign bit: True for negative numbers, ``-0.0`` and ``-nan``.
+
+        Returns
+        -------
+        Tensor
+            Same shape, bool (bool and integer input counts as float32).
+
+        Raises
+        ------
+        DTypeError
+            If the tensor is complex.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([-1.0, -0.0, 0.0, -np.nan])).signbit()
+        NumPyTensor(array([ True,  True, False,  True]))
+        """
+        return wrap(
+            self.__class__, self._ns.signbit(self._real_only(self._floating_any(), "signbit"))
+        )
+
+    @fast_path("copysign")
+    def copysign(self, other: TensorOrScalar) -> Self:
+        """Elementwise ``abs(self)`` with the sign bit of ``other``.
+
+        The sign bit counts, not the value: ``other`` of ``-0.0`` or of a
+        NaN with its sign bit set gives a negative result; a NaN ``self``
+        gives a NaN with ``other``'s sign bit.
+
+        Parameters
+        ----------
+        other
+            A Python scalar, or a tensor or native array of this framework
+            that broadcasts with ``self``.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape; the promoted float dtype (bool and integer
+            operands give float32).
+
+        Raises
+        ------
+        DTypeError
+            If an operand is complex.
+        ShapeError, FrameworkMixError, OverflowError
+            As [`add`][unitensor.Tensor.add].
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([1.5, -2.0, 3.0], dtype=np.float32))
+        >>> x.copysign(np.array([-1.0, 0.0, -0.0], dtype=np.float32))
+        NumPyTensor(array([-1.5,  2. , -3. ], dtype=float32))
+        """
+        a, b = self._real_floats(other, "copysign")
+        return wrap(self.__class__, self._ns.copysign(a, b))
+
+    @fast_path("nextafter")
+    def nextafter(self, other: TensorOrScalar) -> Self:
+        """Elementwise the next representable float after ``self`` toward ``other``.
+
+        ``self`` itself where the two are equal (``nextafter(-0.0, 0.0)`` is
+        ``+0.0``); NaN where either is NaN.
+
+        Parameters
+        ----------
+        other
+            A Python scalar, or a tensor or native array of this framework
+            that broadcasts with ``self``.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape; the promoted float dtype (bool and integer
+            operands give float32).
+
+        Raises
+        ------
+        DTypeError
+            If an operand is complex.
+        ShapeError, FrameworkMixError, OverflowError
+            As [`add`][unitensor.Tensor.add].
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([1.0, 1.0], dtype=np.float32))
+        >>> (x.nextafter(2.0) - x).numpy().tolist()
+        [1.1920928955078125e-07, 0.0]
+        """
+        a, b = self._real_floats(other, "nextafter")
+        return wrap(self.__class__, self._ns.nextafter(a, b))
+
     @unary_fast_path("isfinite")
     def isfinite(self) -> Self:
         """Elementwise test for finite values (neither NaN nor +-inf).
@@ -359,3 +560,284 @@ def maximum(x: _T | Scalar, y: _T | Scalar) -> _T:
     if isinstance(x, TensorBase):
         return x.maximum(y)
     return cast(_T, as_tensor(y).maximum(x))
+
+
+def equal(x1: _T | Scalar, x2: _T | Scalar, /) -> _T:
+    """Elementwise ``x1 == x2``: [`Tensor.equal`][unitensor.Tensor.equal] as a function.
+
+    Either operand may be a Python scalar; the other must be a tensor (or
+    native array). The meaning and errors are the method's.
+
+    Parameters
+    ----------
+    x1, x2
+        Tensors (or native arrays) of one framework that broadcast together,
+        or one of them a Python scalar.
+
+    Returns
+    -------
+    Tensor
+        The broadcast shape, bool.
+
+    Raises
+    ------
+    UnsupportedTypeError
+        If neither operand is a tensor or native array.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.equal(2, ut.astensor(np.array([1, 2])))
+    NumPyTensor(array([False,  True]))
+    """
+    t, other, _ = operand_pair(x1, x2)  # symmetric: the order does not matter
+    return cast(_T, t.equal(other))
+
+
+def not_equal(x1: _T | Scalar, x2: _T | Scalar, /) -> _T:
+    """Elementwise ``x1 != x2``: [`Tensor.not_equal`][unitensor.Tensor.not_equal] as a function.
+
+    Either operand may be a Python scalar; the other must be a tensor (or
+    native array). The meaning and errors are the method's.
+
+    Parameters
+    ----------
+    x1, x2
+        Tensors (or native arrays) of one framework that broadcast together,
+        or one of them a Python scalar.
+
+    Returns
+    -------
+    Tensor
+        The broadcast shape, bool.
+
+    Raises
+    ------
+    UnsupportedTypeError
+        If neither operand is a tensor or native array.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.not_equal(ut.astensor(np.array([1, 2])), 2)
+    NumPyTensor(array([ True, False]))
+    """
+    t, other, _ = operand_pair(x1, x2)  # symmetric: the order does not matter
+    return cast(_T, t.not_equal(other))
+
+
+def less(x1: _T | Scalar, x2: _T | Scalar, /) -> _T:
+    """Elementwise ``x1 < x2``: [`Tensor.less`][unitensor.Tensor.less] as a function.
+
+    Either operand may be a Python scalar; the other must be a tensor (or
+    native array): ``x1 < x2`` is ``x2.greater(x1)``. The meaning and errors
+    are the method's.
+
+    Parameters
+    ----------
+    x1, x2
+        Tensors (or native arrays) of one framework that broadcast together,
+        or one of them a Python scalar.
+
+    Returns
+    -------
+    Tensor
+        The broadcast shape, bool.
+
+    Raises
+    ------
+    UnsupportedTypeError
+        If neither operand is a tensor or native array.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.less(2, ut.astensor(np.array([1, 3])))
+    NumPyTensor(array([False,  True]))
+    """
+    t, other, swapped = operand_pair(x1, x2)
+    return cast(_T, t.greater(other) if swapped else t.less(other))
+
+
+def less_equal(x1: _T | Scalar, x2: _T | Scalar, /) -> _T:
+    """Elementwise ``x1 <= x2``: [`Tensor.less_equal`][unitensor.Tensor.less_equal] as a function.
+
+    Either operand may be a Python scalar; the other must be a tensor (or
+    native array): ``x1 <= x2`` is ``x2.greater_equal(x1)``. The meaning and errors
+    are the method's.
+
+    Parameters
+    ----------
+    x1, x2
+        Tensors (or native arrays) of one framework that broadcast together,
+        or one of them a Python scalar.
+
+    Returns
+    -------
+    Tensor
+        The broadcast shape, bool.
+
+    Raises
+    ------
+    UnsupportedTypeError
+        If neither operand is a tensor or native array.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.less_equal(2, ut.astensor(np.array([1, 2])))
+    NumPyTensor(array([False,  True]))
+    """
+    t, other, swapped = operand_pair(x1, x2)
+    return cast(_T, t.greater_equal(other) if swapped else t.less_equal(other))
+
+
+def greater(x1: _T | Scalar, x2: _T | Scalar, /) -> _T:
+    """Elementwise ``x1 > x2``: [`Tensor.greater`][unitensor.Tensor.greater] as a function.
+
+    Either operand may be a Python scalar; the other must be a tensor (or
+    native array): ``x1 > x2`` is ``x2.less(x1)``. The meaning and errors
+    are the method's.
+
+    Parameters
+    ----------
+    x1, x2
+        Tensors (or native arrays) of one framework that broadcast together,
+        or one of them a Python scalar.
+
+    Returns
+    -------
+    Tensor
+        The broadcast shape, bool.
+
+    Raises
+    ------
+    UnsupportedTypeError
+        If neither operand is a tensor or native array.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.greater(2, ut.astensor(np.array([1, 3])))
+    NumPyTensor(array([ True, False]))
+    """
+    t, other, swapped = operand_pair(x1, x2)
+    return cast(_T, t.less(other) if swapped else t.greater(other))
+
+
+def greater_equal(x1: _T | Scalar, x2: _T | Scalar, /) -> _T:
+    """Elementwise ``x1 >= x2``, as a function.
+
+    See [`Tensor.greater_equal`][unitensor.Tensor.greater_equal].
+
+    Either operand may be a Python scalar; the other must be a tensor (or
+    native array): ``x1 >= x2`` is ``x2.less_equal(x1)``. The meaning and errors
+    are the method's.
+
+    Parameters
+    ----------
+    x1, x2
+        Tensors (or native arrays) of one framework that broadcast together,
+        or one of them a Python scalar.
+
+    Returns
+    -------
+    Tensor
+        The broadcast shape, bool.
+
+    Raises
+    ------
+    UnsupportedTypeError
+        If neither operand is a tensor or native array.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.greater_equal(2, ut.astensor(np.array([2, 3])))
+    NumPyTensor(array([ True, False]))
+    """
+    t, other, swapped = operand_pair(x1, x2)
+    return cast(_T, t.less_equal(other) if swapped else t.greater_equal(other))
+
+
+def copysign(x1: _T | Scalar, x2: _T | Scalar, /) -> _T:
+    """Elementwise ``abs(x1)`` with the sign bit of ``x2``, as a function.
+
+    See [`Tensor.copysign`][unitensor.Tensor.copysign].
+
+    Either operand may be a Python scalar; the other must be a tensor (or
+    native array). The meaning, dtypes and errors are those of the method.
+
+    Parameters
+    ----------
+    x1, x2
+        The magnitudes and the signs: tensors (or native arrays) of one
+        framework that broadcast together, or one of them a Python scalar.
+
+    Returns
+    -------
+    Tensor
+        The broadcast shape; the promoted float dtype (integers: float32).
+
+    Raises
+    ------
+    UnsupportedTypeError
+        If neither operand is a tensor or native array.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.copysign(2.0, ut.astensor(np.array([-1.0, 1.0])))
+    NumPyTensor(array([-2.,  2.]))
+    """
+    t, other, swapped = operand_pair(x1, x2)
+    if not swapped:
+        return cast(_T, t.copysign(other))
+    a, b = t._real_floats(other, "copysign")
+    return cast(_T, wrap(t.__class__, t._ns.copysign(b, a)))
+
+
+def nextafter(x1: _T | Scalar, x2: _T | Scalar, /) -> _T:
+    """Elementwise the next float after ``x1`` toward ``x2``, as a function.
+
+    See [`Tensor.nextafter`][unitensor.Tensor.nextafter].
+
+    Either operand may be a Python scalar; the other must be a tensor (or
+    native array). The meaning, dtypes and errors are those of the method.
+
+    Parameters
+    ----------
+    x1, x2
+        The starting points and the directions: tensors (or native arrays)
+        of one framework that broadcast together, or one of them a Python
+        scalar.
+
+    Returns
+    -------
+    Tensor
+        The broadcast shape; the promoted float dtype (integers: float32).
+
+    Raises
+    ------
+    UnsupportedTypeError
+        If neither operand is a tensor or native array.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.nextafter(0.0, ut.astensor(np.array([1.0, -1.0]))).numpy().tolist()
+    [5e-324, -5e-324]
+    """
+    t, other, swapped = operand_pair(x1, x2)
+    if not swapped:
+        return cast(_T, t.nextafter(other))
+    a, b = t._real_floats(other, "nextafter")
+    return cast(_T, wrap(t.__class__, t._ns.nextafter(b, a)))

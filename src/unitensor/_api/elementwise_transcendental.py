@@ -1,6 +1,7 @@
-"""Elementwise transcendental functions: ``sqrt``, exponentials and logarithms, and the
-trigonometric and hyperbolic functions and their inverses (the standard's names,
-``acos``, ..., with NumPy's, ``arccos``, ..., as aliases).
+"""Elementwise transcendental functions: ``sqrt``, exponentials and logarithms
+(``expm1``, ``logaddexp``), the trigonometric and hyperbolic functions and their inverses
+(the standard's names, ``acos``, ..., with NumPy's, ``arccos``, ..., as aliases), ``atan2``
+and ``hypot``.
 """
 
 # pyright: reportPrivateUsage=false
@@ -8,13 +9,15 @@ trigonometric and hyperbolic functions and their inverses (the standard's names,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Self, TypeVar, cast
 
-from ._base import unary_fast_path
+from ._base import Scalar, TensorOrScalar, fast_path, operand_pair, unary_fast_path, wrap
 from .elementwise_arithmetic import Arithmetic
 
 if TYPE_CHECKING:
-    pass
+    from .._tensor import Tensor
+
+_T = TypeVar("_T", bound="Tensor")
 
 
 class Transcendental(Arithmetic):
@@ -59,6 +62,60 @@ class Transcendental(Arithmetic):
         NumPyTensor(array([1.      , 2.718282], dtype=float32))
         """
         return self._float_op(self._ns.exp)
+
+    @unary_fast_path("expm1")
+    def expm1(self) -> Self:
+        """Elementwise ``exp(x) - 1``, accurate near 0 (``expm1(-0.0)`` is ``-0.0``).
+
+        Returns
+        -------
+        Tensor
+            Same shape; floats and complex numbers keep their dtype, bool
+            and integer input gives float32.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([0.0, 1e-10])).expm1()
+        NumPyTensor(array([0.e+00, 1.e-10]))
+        """
+        return self._float_op(self._ns.expm1)
+
+    @fast_path("logaddexp")
+    def logaddexp(self, other: TensorOrScalar) -> Self:
+        """Elementwise ``log(exp(self) + exp(other))`` without overflow.
+
+        ``+inf`` where either operand is ``+inf`` (and neither is NaN).
+
+        Parameters
+        ----------
+        other
+            A Python scalar, or a tensor or native array of this framework
+            that broadcasts with ``self``.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape; the promoted float dtype (bool and integer
+            operands give float32).
+
+        Raises
+        ------
+        DTypeError
+            If an operand is complex.
+        ShapeError, FrameworkMixError, OverflowError
+            As [`add`][unitensor.Tensor.add].
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1000.0, 0.0])).logaddexp(np.array([1000.0, 0.0]))
+        NumPyTensor(array([1.00069315e+03, 6.93147181e-01]))
+        """
+        a, b = self._real_floats(other, "logaddexp")
+        return wrap(self.__class__, self._ns.logaddexp(a, b))
 
     @unary_fast_path("log")
     def log(self) -> Self:
@@ -259,6 +316,78 @@ class Transcendental(Arithmetic):
     arctan = atan
     """NumPy's name for [`atan`][unitensor.Tensor.atan]."""
 
+    @fast_path("atan2")
+    def atan2(self, other: TensorOrScalar) -> Self:
+        """Elementwise angle of the point ``(other, self)``: the arc tangent of ``self / other``.
+
+        ``self`` is the y-coordinate and ``other`` the x-coordinate, as in C's
+        ``atan2``; the result is in ``[-pi, pi]`` and the signs of zeros
+        count (``atan2(+0.0, -0.0)`` is ``pi``, ``atan2(-0.0, -0.0)`` is ``-pi``).
+
+        Parameters
+        ----------
+        other
+            The x-coordinates: a Python scalar, or a tensor or native array
+            of this framework that broadcasts with ``self``.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape; the promoted float dtype (bool and integer
+            operands give float32).
+
+        Raises
+        ------
+        DTypeError
+            If an operand is complex.
+        ShapeError, FrameworkMixError, OverflowError
+            As [`add`][unitensor.Tensor.add].
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([1.0, 1.0, -1.0])).atan2(np.array([1.0, -1.0, 0.0]))
+        NumPyTensor(array([ 0.78539816,  2.35619449, -1.57079633]))
+        """
+        a, b = self._real_floats(other, "atan2")
+        return wrap(self.__class__, self._ns.atan2(a, b))
+
+    @fast_path("hypot")
+    def hypot(self, other: TensorOrScalar) -> Self:
+        """Elementwise ``sqrt(self**2 + other**2)`` without undue overflow or underflow.
+
+        ``+inf`` where either operand is infinite, even when the other is NaN.
+
+        Parameters
+        ----------
+        other
+            A Python scalar, or a tensor or native array of this framework
+            that broadcasts with ``self``.
+
+        Returns
+        -------
+        Tensor
+            The broadcast shape; the promoted float dtype (bool and integer
+            operands give float32).
+
+        Raises
+        ------
+        DTypeError
+            If an operand is complex.
+        ShapeError, FrameworkMixError, OverflowError
+            As [`add`][unitensor.Tensor.add].
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> ut.astensor(np.array([3.0, 3e200])).hypot(np.array([4.0, 4e200]))
+        NumPyTensor(array([5.e+000, 5.e+200]))
+        """
+        a, b = self._real_floats(other, "hypot")
+        return wrap(self.__class__, self._ns.hypot(a, b))
+
     @unary_fast_path("sinh")
     def sinh(self) -> Self:
         """Elementwise hyperbolic sine.
@@ -381,3 +510,111 @@ class Transcendental(Arithmetic):
 
     arctanh = atanh
     """NumPy's name for [`atanh`][unitensor.Tensor.atanh]."""
+
+
+def atan2(x1: _T | Scalar, x2: _T | Scalar, /) -> _T:
+    """Elementwise angle of the point ``(x2, x1)``: [`Tensor.atan2`][unitensor.Tensor.atan2].
+
+    Either operand may be a Python scalar; the other must be a tensor (or
+    native array). The meaning, dtypes and errors are those of the method.
+
+    Parameters
+    ----------
+    x1, x2
+        The y- and x-coordinates: tensors (or native arrays) of one framework
+        that broadcast together, or one of them a Python scalar.
+
+    Returns
+    -------
+    Tensor
+        The broadcast shape; the promoted float dtype (integers: float32).
+
+    Raises
+    ------
+    UnsupportedTypeError
+        If neither operand is a tensor or native array.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.atan2(1.0, ut.astensor(np.array([1.0, -1.0])))
+    NumPyTensor(array([0.78539816, 2.35619449]))
+    """
+    t, other, swapped = operand_pair(x1, x2)
+    if not swapped:
+        return cast(_T, t.atan2(other))
+    a, b = t._real_floats(other, "atan2")
+    return cast(_T, wrap(t.__class__, t._ns.atan2(b, a)))
+
+
+def hypot(x1: _T | Scalar, x2: _T | Scalar, /) -> _T:
+    """Elementwise ``sqrt(x1**2 + x2**2)``: [`Tensor.hypot`][unitensor.Tensor.hypot].
+
+    Either operand may be a Python scalar; the other must be a tensor (or
+    native array). The meaning, dtypes and errors are those of the method.
+
+    Parameters
+    ----------
+    x1, x2
+        Tensors (or native arrays) of one framework that broadcast together,
+        or one of them a Python scalar.
+
+    Returns
+    -------
+    Tensor
+        The broadcast shape; the promoted float dtype (integers: float32).
+
+    Raises
+    ------
+    UnsupportedTypeError
+        If neither operand is a tensor or native array.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.hypot(3.0, ut.astensor(np.array([4.0, 0.0])))
+    NumPyTensor(array([5., 3.]))
+    """
+    t, other, swapped = operand_pair(x1, x2)
+    if not swapped:
+        return cast(_T, t.hypot(other))
+    a, b = t._real_floats(other, "hypot")
+    return cast(_T, wrap(t.__class__, t._ns.hypot(b, a)))
+
+
+def logaddexp(x1: _T | Scalar, x2: _T | Scalar, /) -> _T:
+    """Elementwise ``log(exp(x1) + exp(x2))``: [`Tensor.logaddexp`][unitensor.Tensor.logaddexp].
+
+    Either operand may be a Python scalar; the other must be a tensor (or
+    native array). The meaning, dtypes and errors are those of the method.
+
+    Parameters
+    ----------
+    x1, x2
+        Tensors (or native arrays) of one framework that broadcast together,
+        or one of them a Python scalar.
+
+    Returns
+    -------
+    Tensor
+        The broadcast shape; the promoted float dtype (integers: float32).
+
+    Raises
+    ------
+    UnsupportedTypeError
+        If neither operand is a tensor or native array.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.logaddexp(0.0, ut.astensor(np.array([0.0, -np.inf])))
+    NumPyTensor(array([0.69314718, 0.        ]))
+    """
+    t, other, swapped = operand_pair(x1, x2)
+    if not swapped:
+        return cast(_T, t.logaddexp(other))
+    a, b = t._real_floats(other, "logaddexp")
+    return cast(_T, wrap(t.__class__, t._ns.logaddexp(b, a)))

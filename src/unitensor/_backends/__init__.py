@@ -116,8 +116,8 @@ class Primitives:
     add: Binary = operator.add
     subtract: Binary = operator.sub
     multiply: Binary = operator.mul
-    floor_divide: Binary = _floor_divide
-    remainder: Binary = operator.mod
+    floor_divide: Binary = _floor_divide  # floats: NumPy's (Python's), inf // 2 is nan
+    remainder: Binary = operator.mod  # floats: the divisor's sign, +-0 results too
     pow: Binary = _pow
     negative: Unary = operator.neg
     less: Binary = operator.lt
@@ -135,8 +135,8 @@ class Primitives:
     getitem: Binary  # NumPy indexing, index from _indexing.normalize_index
     index_update: Callable[[Any, Any, Any], Any]  # copy of a with a[index] = values
     # elementwise, the standard's meaning (float functions receive float input)
-    abs: Unary
-    sign: Unary
+    abs: Unary  # complex input: the real magnitude (+inf for any infinite part)
+    sign: Unary  # NaN stays NaN, +-0 gives +0; complex: a / |a| (0 for 0)
     sqrt: Unary
     square: Unary
     exp: Unary
@@ -156,6 +156,25 @@ class Primitives:
     asinh: Unary
     acosh: Unary
     atanh: Unary
+    # elementwise (Array API 2025.12)
+    expm1: Unary  # exp(a) - 1, accurate near 0
+    reciprocal: Unary  # 1 / a, float or complex input
+    trunc: Unary  # rounds toward zero, real float input
+    signbit: Unary  # bool: the sign bit, set for -0.0 and negative NaNs too
+    conj: Unary  # complex input (real input never reaches it)
+    real: Unary  # complex input -> its real part in the real dtype of its precision
+    imag: Unary  # complex input -> its imaginary part, likewise
+    # real float operands of one dtype, either of which may be a Python float:
+    atan2: Binary  # (y, x): the angle of the point (x, y), in [-pi, pi]
+    copysign: Binary  # |a| with the sign bit of b (a NaN's sign bit too)
+    hypot: Binary  # sqrt(a**2 + b**2) without undue overflow; +inf if either is +-inf
+    logaddexp: Binary  # log(exp(a) + exp(b)) without overflow
+    nextafter: Binary  # the next representable float after a in the direction of b
+    logical_xor: Binary  # bool result, non-zero counts as true; b may be a Python scalar
+    # integer operands of one dtype, either of which may be a Python int; a shift by the
+    # width or more, or by a negative amount, gives 0 (right shifts of negative values -1)
+    bitwise_left_shift: Binary
+    bitwise_right_shift: Binary  # arithmetic (sign-propagating) for signed integers
     round: Unary  # halves to even
     ceil: Unary
     floor: Unary

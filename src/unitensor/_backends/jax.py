@@ -6,7 +6,12 @@ JAX follows NumPy closely; what differs and is kept, documented:
   unitensor's rules give int64 / float64 (index results, integer sums,
   ``arange``), JAX gives int32 / float32. An explicit 64-bit request
   (``astype("float64")``, ``float64()``) warns with ``UserWarning``;
-- integer array indices out of range are clamped by JAX, not reported.
+- integer array indices out of range are clamped by JAX, not reported;
+- JAX's CPU kernels flush subnormal floats to zero in places (``atan2``,
+  ``nextafter``), which the standard allows.
+
+Hidden: ``sign(-0.0)`` is +0.0, a zero float quotient or remainder has NumPy's
+sign, and a complex ``abs`` is +inf for an infinite part beside a NaN one.
 
 ``JAXTensor`` is registered as a JAX pytree node, so tensors pass through
 ``jax.jit``, ``jax.grad`` and friends, and can be auxiliary outputs of
@@ -216,6 +221,65 @@ def _widened(a: Any) -> Any:
     return a
 
 
+def _sign(a: Any) -> Any:
+    """``jnp.sign`` with the standard's ``+0.0`` for ``-0.0`` (JAX keeps ``-0.0``).
+
+    Eagerly, adding 0.0 turns ``-0.0`` into ``+0.0`` (and ``-0 - 0j`` into
+    ``0 + 0j``) and leaves every other value as it is: one more elementwise
+    operation. XLA simplifies ``x + 0.0`` to ``x`` when it compiles a traced
+    function, so under ``jax.jit`` the zeros are selected instead, which XLA
+    fuses with the sign.
+    """
+    out = jnp.sign(a)
+    if not jnp.issubdtype(out.dtype, jnp.inexact):
+        return out
+    if _is_concrete(out):
+        return out + 0.0
+    return jnp.where(out == 0, jnp.zeros((), out.dtype), out)
+
+
+def _abs(a: Any) -> Any:
+    """``jnp.abs``; a complex number's magnitude as ``hypot(real, imag)``.
+
+    JAX's complex ``abs`` gives NaN for ``inf + nan j``, where the standard
+    (and NumPy) give ``+inf``; ``jnp.hypot`` handles the infinities. Complex
+    input only: real input takes ``jnp.abs`` itself.
+    """
+    if jnp.iscomplexobj(a):
+        return jnp.hypot(jnp.real(a), jnp.imag(a))
+    return jnp.abs(a)
+
+
+def _floor_divide(a: Any, b: Any) -> Any:
+    """``jnp.floor_divide``; a zero float quotient takes the sign of ``a / b``, as in NumPy.
+
+    JAX gives ``-0.0 // 1.0`` as ``+0.0`` (NumPy and the standard: ``-0.0``).
+    A nonzero quotient has the sign of ``a / b`` already, so ``copysign``
+    changes only the zeros: two more elementwise operations (the division
+    and ``copysign``), fused under ``jax.jit``.
+    """
+    out = jnp.floor_divide(a, b)
+    if not jnp.issubdtype(out.dtype, jnp.floating):
+        return out
+    return jnp.copysign(out, jnp.true_divide(a, b))
+
+
+def _remainder(a: Any, b: Any) -> Any:
+    """``jnp.remainder``; a zero float remainder takes the divisor's sign, as in NumPy.
+
+    JAX gives a zero remainder the dividend's sign (``0.0 % -1.0`` is
+    ``0.0``, NumPy's ``-0.0``); every other remainder has the divisor's sign
+    already. The zeros become ``copysign(0, b)``: three more elementwise
+    operations, fused under ``jax.jit``. (``copysign(r, b)`` alone would give
+    the zeros a gradient of -1 where ``b < 0``; this way it is 0 there, as on
+    PyTorch and TensorFlow, and 1 elsewhere.)
+    """
+    out = jnp.remainder(a, b)
+    if not jnp.issubdtype(out.dtype, jnp.floating):
+        return out
+    return jnp.where(out == 0, jnp.copysign(jnp.zeros((), out.dtype), b), out)
+
+
 def _topk_last(a: Any, k: int, largest: bool, sorted: bool) -> tuple[Any, Any]:
     if largest:
         values, idx = jax.lax.top_k(a, k)
@@ -355,7 +419,7 @@ def primitives() -> Primitives:
         **{
             name: getattr(jnp, name)
             for name in (
-                "abs sign sqrt square exp log log1p log2 log10 sin cos tan asin acos atan "
+                "sqrt square exp log log1p log2 log10 sin cos tan asin acos atan "
                 "sinh cosh tanh asinh acosh atanh round ceil floor isnan isinf isfinite "
                 "logical_not logical_and logical_or minimum maximum clip where reshape "
                 "permute_dims expand_dims tile flip stack"
@@ -432,4 +496,16 @@ def primitives() -> Primitives:
         svdvals=jnp.linalg.svdvals,
         solve=jnp.linalg.solve,
         diagonal=lambda a, offset: jnp.linalg.diagonal(a, offset=offset),
+        # elementwise (Array API 2025.12)
+        abs=_abs,
+        sign=_sign,
+        floor_divide=_floor_divide,
+        remainder=_remainder,
+        **{
+            name: getattr(jnp, name)
+            for name in (
+                "expm1 reciprocal trunc signbit conj real imag atan2 copysign hypot "
+                "logaddexp nextafter logical_xor bitwise_left_shift bitwise_right_shift"
+            ).split()
+        },
     )

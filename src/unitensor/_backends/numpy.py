@@ -316,6 +316,14 @@ _NS = Primitives(
     svdvals=np.linalg.svdvals,
     solve=np.linalg.solve,
     diagonal=lambda a, offset: np.linalg.diagonal(a, offset=offset),
+    # elementwise (Array API 2025.12)
+    **{
+        name: getattr(np, name)
+        for name in (
+            "expm1 reciprocal trunc signbit conj real imag atan2 copysign hypot logaddexp "
+            "nextafter logical_xor bitwise_left_shift bitwise_right_shift"
+        ).split()
+    },
 )
 
 

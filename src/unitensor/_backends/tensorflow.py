@@ -17,7 +17,14 @@ frameworks, and this module hides each of them:
   ``min`` / ``max`` give +-inf natively (an error here, checked in the base);
 - ``log2``, ``log10``, ``take_along_axis`` and ``matmul`` of 1-d operands
   have no native form and are composed here;
-- integer ``argsort`` / ``top_k`` indices are int32 natively (int64 here).
+- integer ``argsort`` / ``top_k`` indices are int32 natively (int64 here);
+- the standard's elementwise functions: float floor division is ``floor(a / b)``
+  natively (NumPy's algorithm here), zero remainders take the dividend's sign,
+  shifts by the width or more are implementation-defined; ``copysign``,
+  ``signbit``, ``trunc``, ``hypot``, ``logaddexp`` and half-precision
+  ``nextafter`` have no native form and are composed (on the bits where that is
+  cheapest); complex ``round``, ``isnan``, ``isinf`` and ``isfinite`` are
+  composed of the parts.
 
 Native errors (``InvalidArgumentError``) on bad indices become
 ``IndexError`` with the native error as ``__cause__``. TensorFlow is
@@ -44,6 +51,8 @@ __all__ = ["TensorFlowTensor", "primitives"]
 tf: Any = None
 _widen: frozenset[Any] = frozenset()  # widened to 64 bits by sums
 _range_dtypes: tuple[Any, ...] = ()  # tf.range's dtypes
+_bits: dict[Any, Any] = {}  # float dtype -> the signed integer dtype of its width
+_unsigned: dict[Any, Any] = {}  # signed integer dtype -> the unsigned one of its width
 _LN2 = math.log(2.0)
 _LN10 = math.log(10.0)
 
@@ -582,6 +591,216 @@ def _negative(a: Any) -> Any:
     return -a
 
 
+# The standard's elementwise functions where TensorFlow's kernels differ or are missing.
+# Each form is the cheapest found; the passes counted are elementwise kernels (a
+# bitcast to an integer of the same width is free: it reinterprets the buffer).
+
+
+def _copysign(a: Any, b: Any) -> Any:
+    """``|a|`` with ``b``'s sign bit, NaNs' included (TensorFlow has no copysign).
+
+    ``-a`` where the sign bits of ``a`` and ``b`` differ (negation flips the
+    sign bit, a NaN's too), else ``a``: five passes, differentiable (a form on
+    the bits alone takes three, but TensorFlow cannot differentiate bitcasts).
+    """
+    a, b = _operands(a, b)
+    return tf.where(_signbit(a) != _signbit(b), -a, a)
+
+
+def _signbit(a: Any) -> Any:
+    """The sign bit, set for ``-0.0`` and negative NaNs too: one comparison on the bits."""
+    return tf.bitcast(a, _bits[a.dtype]) < 0
+
+
+def _trunc(a: Any) -> Any:
+    """Rounding toward zero (TensorFlow has no trunc).
+
+    Eagerly ``truncatediv(a, 1)``, one pass: TensorFlow's truncating
+    division of floats is ``trunc(a / b)``, and ``a / 1`` is exact, signed
+    zeros, infinities and NaN included. In a graph (``tf.function``) Grappler
+    rewrites a division by 1 as ``a`` itself, so there it is ``ceil`` below 0
+    and ``floor`` elsewhere, which the graph's optimizer may fuse.
+    """
+    if tf.executing_eagerly():
+        return tf.truncatediv(a, tf.constant(1, a.dtype))
+    return tf.where(a < 0, tf.math.ceil(a), tf.math.floor(a))
+
+
+def _remainder(a: Any, b: Any) -> Any:
+    """``a % b``; a zero float result takes the divisor's sign, as in NumPy and Python.
+
+    TensorFlow's floormod gives zeros the dividend's sign; every other
+    remainder has the divisor's sign already. The zeros are replaced by
+    ``b``'s sign bit seen as a float (which is +-0.0): three more passes.
+    """
+    out = a % b
+    if not out.dtype.is_floating:
+        return out
+    b = _const(b, out.dtype) if isinstance(b, _PY_SCALARS) else b
+    ints = _bits[out.dtype]
+    zero = tf.bitcast(
+        tf.bitwise.bitwise_and(tf.bitcast(b, ints), tf.constant(ints.min, ints)), out.dtype
+    )
+    return tf.where(out == 0, tf.stop_gradient(zero), out)
+
+
+def _floor_divide(a: Any, b: Any) -> Any:
+    """``a // b``; floats as NumPy (and Python) divide them.
+
+    TensorFlow's float floordiv is ``floor(a / b)``, which the rounding of
+    ``a / b`` makes one too large (``1.0 // 0.1`` gives 10.0; NumPy gives 9.0,
+    as ``1.0 == 9 * 0.1 + 0.09999999999999995``), and which gives +-inf for
+    ``inf // 2`` (NumPy: NaN) and -0.0 for ``1.0 // -inf`` (NumPy: -1.0).
+    This is NumPy's algorithm: the exact ``fmod``, the quotient of what is
+    left, one less where the floored remainder differs from it (it had the
+    other sign than ``b``), rounded; a zero quotient takes the sign of
+    ``a / b``, a zero divisor gives ``a / b``. It is fourteen passes where
+    NumPy's and PyTorch's kernels make one: TensorFlow has no fused form.
+    """
+    a, b = _operands(a, b)
+    if not a.dtype.is_floating:
+        return tf.math.floordiv(a, b)
+    mod = tf.truncatemod(a, b)
+    div = (a - mod) / b
+    div = tf.where(tf.math.floormod(a, b) != mod, div - 1, div)
+    out = tf.math.round(div)  # div is within rounding of an integer
+    q = a / b
+    # piecewise constant: no gradient, as TensorFlow's own floordiv
+    return tf.stop_gradient(tf.where(b == 0, q, tf.where(out == 0, q * 0, out)))
+
+
+def _hypot(a: Any, b: Any) -> Any:
+    """``sqrt(a**2 + b**2)`` as the magnitude of the complex number ``a + b j``.
+
+    TensorFlow has no hypot; its complex ``abs`` scales to avoid overflow and
+    gives +inf where either part is infinite (even beside a NaN), the
+    standard's special cases: two passes. Half precision goes through
+    float32, as ``tf.complex`` takes no narrower parts.
+    """
+    a, b = _operands(a, b)
+    if a.dtype in (tf.float32, tf.float64):
+        return tf.math.abs(tf.complex(a, b))
+    wide = tf.math.abs(tf.complex(tf.cast(a, tf.float32), tf.cast(b, tf.float32)))
+    return tf.cast(wide, a.dtype)
+
+
+def _logaddexp(a: Any, b: Any) -> Any:
+    """``log(exp(a) + exp(b))`` as ``max + softplus(min - max)`` (TensorFlow has none).
+
+    ``min - max`` is NaN for a NaN (the result is NaN through ``max`` then)
+    and for two equal infinities, where it is replaced by 0: ``inf + log 2``
+    is the standard's ``+inf`` (and ``-inf`` for two ``-inf``). Seven passes.
+    The gradient is the exact one, ``sigmoid(a - b)`` and ``sigmoid(b - a)``
+    (through ``max`` and ``min`` it would be 1 and 0 where ``a == b``).
+    """
+    a, b = _operands(a, b)
+    a, b = tf.convert_to_tensor(a), tf.convert_to_tensor(b)  # a variable: its value
+    if a.shape != b.shape:  # the gradient of broadcast_to sums over the broadcast axes
+        shape = tf.broadcast_dynamic_shape(tf.shape(a), tf.shape(b))
+        a, b = tf.broadcast_to(a, shape), tf.broadcast_to(b, shape)
+    return _logaddexp_same_shape(a, b)
+
+
+def _logaddexp_forward(a: Any, b: Any) -> tuple[Any, Callable[[Any], tuple[Any, Any]]]:
+    big = tf.math.maximum(a, b)
+    gap = tf.math.minimum(a, b) - big
+    gap = tf.where(tf.math.is_nan(gap), tf.constant(0, gap.dtype), gap)
+
+    def grad(g: Any) -> tuple[Any, Any]:
+        return g * tf.math.sigmoid(a - b), g * tf.math.sigmoid(b - a)
+
+    return big + tf.math.softplus(gap), grad
+
+
+_logaddexp_same_shape: Any = None  # tf.custom_gradient(_logaddexp_forward), set by primitives()
+
+
+def _nextafter(a: Any, b: Any) -> Any:
+    """The next float after ``a`` toward ``b``; half precision on the bits.
+
+    TensorFlow's ``nextafter`` takes float32 and float64 only. For float16
+    and bfloat16 the bits step by one (away from zero where ``b`` is farther
+    from zero than ``a`` on its side); from zero the step is the smallest
+    subnormal with ``b``'s sign; ``a == b`` gives ``b``, a NaN gives NaN.
+    """
+    a, b = _operands(a, b)
+    if a.dtype in (tf.float32, tf.float64):
+        return tf.math.nextafter(a, b)
+    ints = _bits[a.dtype]
+    one = tf.constant(1, ints)
+    step = tf.where((b > a) == (a > 0), one, -one)
+    tiny = tf.where(b > 0, one, tf.constant(ints.min + 1, ints))
+    out = tf.bitcast(tf.where(a == 0, tiny, tf.bitcast(a, ints) + step), a.dtype)
+    out = tf.where(a == b, b, out)
+    # no gradient through the bits (TensorFlow has none for bitcasts)
+    return tf.stop_gradient(tf.where(tf.math.is_nan(a) | tf.math.is_nan(b), a + b, out))
+
+
+def _shift(left: bool) -> Callable[[Any, Any], Any]:
+    """A shift as NumPy's: by the width or more, or a negative amount, 0 (or -1).
+
+    TensorFlow leaves those shifts implementation-defined (on the CPU it
+    shifts by ``width - 1``). The amount is compared as unsigned (a free
+    bitcast), so a negative one counts as too large, as in NumPy: left
+    shifts and unsigned right shifts choose 0 there (two more passes), and
+    signed right shifts shift by at most ``width - 1``, which propagates the
+    sign (one more pass).
+    """
+
+    def shift(a: Any, b: Any) -> Any:
+        a, b = _operands(a, b)
+        width = a.dtype.size * 8
+        count = tf.bitcast(b, _unsigned[a.dtype]) if a.dtype in _unsigned else b
+        if left:
+            return tf.where(count < width, tf.bitwise.left_shift(a, b), tf.constant(0, a.dtype))
+        if a.dtype.is_unsigned:
+            return tf.where(count < width, tf.bitwise.right_shift(a, b), tf.constant(0, a.dtype))
+        return tf.bitwise.right_shift(a, tf.bitcast(tf.math.minimum(count, width - 1), a.dtype))
+
+    return shift
+
+
+def _complex_parts(fn: Any) -> Any:
+    """``fn`` for real input; for complex input ``fn`` of each part (TensorFlow refuses it)."""
+
+    def op(a: Any) -> Any:
+        if a.dtype.is_complex:
+            return tf.complex(fn(tf.math.real(a)), fn(tf.math.imag(a)))
+        return fn(a)
+
+    return op
+
+
+def _classification(fn: Any, both: Any, for_ints: Callable[[Any], Any]) -> Any:
+    """``isnan`` and friends: complex input combines its parts' (TensorFlow refuses it)."""
+
+    def op(a: Any) -> Any:
+        if _is_int(a):
+            return for_ints(a)
+        if a.dtype.is_complex:
+            return both(fn(tf.math.real(a)), fn(tf.math.imag(a)))
+        return fn(a)
+
+    return op
+
+
+def _log_base(ln_base: float) -> Any:
+    """``log(a) / ln(base)``; a complex logarithm's parts are divided one by one.
+
+    TensorFlow divides a complex number by a real one as by a complex one,
+    which makes ``log(0) / ln 2`` NaN + NaN j where the standard (dividing
+    each part) and NumPy give -inf + 0j.
+    """
+
+    def log(a: Any) -> Any:
+        out = tf.math.log(a)
+        if out.dtype.is_complex:
+            return tf.complex(tf.math.real(out) / ln_base, tf.math.imag(out) / ln_base)
+        return out / ln_base
+
+    return log
+
+
 def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
     """Run ``f_raw`` under a (non-persistent) ``GradientTape``.
 
@@ -604,10 +823,17 @@ def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
 
 def primitives() -> Primitives:
     """TensorFlow's primitives; imports TensorFlow."""
-    global tf, _widen, _range_dtypes
+    global tf, _widen, _range_dtypes, _logaddexp_same_shape
     tf = importlib.import_module("tensorflow")
+    _logaddexp_same_shape = tf.custom_gradient(_logaddexp_forward)
     _widen = frozenset((tf.bool, tf.int8, tf.int16, tf.int32, tf.uint8, tf.uint16, tf.uint32))
     _range_dtypes = (tf.int32, tf.int64, tf.float16, tf.bfloat16, tf.float32, tf.float64)
+    _bits.update(
+        {tf.float16: tf.int16, tf.bfloat16: tf.int16, tf.float32: tf.int32, tf.float64: tf.int64}
+    )
+    _unsigned.update(
+        {tf.int8: tf.uint8, tf.int16: tf.uint16, tf.int32: tf.uint32, tf.int64: tf.uint64}
+    )
     return Primitives(
         dtype_type=tf.dtypes.DType,
         is_concrete=lambda a: tf.executing_eagerly(),
@@ -643,15 +869,15 @@ def primitives() -> Primitives:
         bitwise_xor=_bitwise(tf.math.logical_xor, tf.bitwise.bitwise_xor),
         getitem=_getitem,
         index_update=_index_update,
-        abs=tf.math.abs,
+        abs=lambda a: a if a.dtype.is_unsigned else tf.math.abs(a),  # no unsigned kernel
         sign=tf.math.sign,
         sqrt=tf.math.sqrt,
         square=tf.math.square,
         exp=tf.math.exp,
         log=tf.math.log,
         log1p=tf.math.log1p,
-        log2=lambda a: tf.math.log(a) / _LN2,
-        log10=lambda a: tf.math.log(a) / _LN10,
+        log2=_log_base(_LN2),
+        log10=_log_base(_LN10),
         sin=tf.math.sin,
         cos=tf.math.cos,
         tan=tf.math.tan,
@@ -664,12 +890,18 @@ def primitives() -> Primitives:
         asinh=tf.math.asinh,
         acosh=tf.math.acosh,
         atanh=tf.math.atanh,
-        round=_float_only(tf.math.round, tf.identity),
+        round=_float_only(_complex_parts(tf.math.round), tf.identity),
         ceil=_float_only(tf.math.ceil, tf.identity),
         floor=_float_only(tf.math.floor, tf.identity),
-        isnan=_float_only(tf.math.is_nan, lambda a: tf.zeros_like(a, dtype=tf.bool)),
-        isinf=_float_only(tf.math.is_inf, lambda a: tf.zeros_like(a, dtype=tf.bool)),
-        isfinite=_float_only(tf.math.is_finite, lambda a: tf.ones_like(a, dtype=tf.bool)),
+        isnan=_classification(
+            tf.math.is_nan, tf.math.logical_or, lambda a: tf.zeros_like(a, dtype=tf.bool)
+        ),
+        isinf=_classification(
+            tf.math.is_inf, tf.math.logical_or, lambda a: tf.zeros_like(a, dtype=tf.bool)
+        ),
+        isfinite=_classification(
+            tf.math.is_finite, tf.math.logical_and, lambda a: tf.ones_like(a, dtype=tf.bool)
+        ),
         logical_not=lambda a: tf.math.logical_not(_as_bool(a)),
         logical_and=lambda a, b: tf.math.logical_and(
             _as_bool(a), bool(b) if isinstance(b, int | float) else _as_bool(b)
@@ -735,4 +967,24 @@ def primitives() -> Primitives:
         searchsorted=_searchsorted,
         # linear algebra (Array API 2025.12): see _tensorflow_linalg
         **_tensorflow_linalg.primitives(),
+        # elementwise (Array API 2025.12)
+        floor_divide=_floor_divide,
+        remainder=_remainder,
+        expm1=tf.math.expm1,
+        reciprocal=tf.math.reciprocal,
+        trunc=_trunc,
+        signbit=_signbit,
+        conj=tf.math.conj,
+        real=tf.math.real,
+        imag=tf.math.imag,
+        atan2=lambda a, b: tf.math.atan2(*_operands(a, b)),
+        copysign=_copysign,
+        hypot=_hypot,
+        logaddexp=_logaddexp,
+        nextafter=_nextafter,
+        logical_xor=lambda a, b: tf.math.logical_xor(
+            _as_bool(a), bool(b) if isinstance(b, int | float) else _as_bool(b)
+        ),
+        bitwise_left_shift=_shift(left=True),
+        bitwise_right_shift=_shift(left=False),
     )

@@ -4,7 +4,9 @@ Where PyTorch differs from unitensor's meaning, this module hides it:
 slices with negative steps (PyTorch refuses them) become a positive slice
 and a flip; ``prod`` over several axes reduces one axis at a time;
 ``matmul`` and ``where`` promote mixed dtypes first; ``take_along_axis``
-accepts negative indices. Gradients use ``torch.autograd.grad`` on a
+accepts negative indices; ``sign`` keeps NaN and gives +0.0 for -0.0, a zero
+float remainder takes the divisor's sign, complex ``sign`` and ``round`` work
+(PyTorch refuses them). Gradients use ``torch.autograd.grad`` on a
 detached copy of the input, so no ``.grad`` is ever written; inside another
 gradient call the graph is kept (``create_graph``), so gradients of
 gradients work as on TensorFlow and JAX. PyTorch is imported when the
@@ -293,7 +295,7 @@ def _searchsorted(a: Any, v: Any, side: str) -> Any:
 
 
 def _sign(a: Any) -> Any:
-    """``torch.sign`` with NaN kept (PyTorch gives 0 for NaN).
+    """``torch.sign`` with NaN kept (PyTorch gives 0 for NaN), and ``a / |a|`` for complex.
 
     ``clamp(a, s, s)`` is ``s`` wherever ``a`` is a number, and NaN where ``a``
     is NaN, since clamp propagates NaN from its input: one extra pass,
@@ -302,13 +304,75 @@ def _sign(a: Any) -> Any:
     it where ``a`` equals its sign (-1, 0 or 1); the gradient of sign is 0.
     It is detached always, not only when ``a.requires_grad``: forward-mode
     AD (``torch.func.jvp``/``jacfwd``) carries tangents without that flag.
-    ``sign(-0.0)`` is ``-0.0`` here (clamp returns its input on a tie), as
-    on JAX; it equals 0.0, and making it +0.0 would cost a third kernel.
+    On a tie clamp returns its input, so ``-0.0`` would stay ``-0.0``; adding
+    0.0 in place (no new tensor) makes it the standard's ``+0.0`` and leaves
+    every other value as it is. PyTorch refuses complex input to ``sign``;
+    ``sgn`` is the standard's sign for complex numbers.
     """
+    if a.is_complex():
+        return torch.sgn(a)
     out = torch.sign(a)
     if not a.is_floating_point():
         return out
-    return torch.clamp(a.detach(), out, out)
+    return torch.clamp(a.detach(), out, out).add_(0.0)
+
+
+def _pair(a: Any, b: Any) -> tuple[Any, Any]:
+    """Two tensors from a tensor and a tensor or Python number (as the tensor's dtype).
+
+    A number becomes a 0-d CPU tensor, which PyTorch combines with tensors on
+    any device without a copy to it.
+    """
+    if not isinstance(a, torch.Tensor):
+        return torch.tensor(a, dtype=b.dtype), b
+    if not isinstance(b, torch.Tensor):
+        return a, torch.tensor(b, dtype=a.dtype)
+    return a, b
+
+
+def _on_pair(fn: Any) -> Any:
+    """``fn`` of two tensors, taking a Python number on either side (see ``_pair``)."""
+
+    def op(a: Any, b: Any) -> Any:
+        return fn(*_pair(a, b))
+
+    return op
+
+
+def _remainder(a: Any, b: Any) -> Any:
+    """``a % b``; a zero float result takes the divisor's sign, as in NumPy and Python.
+
+    PyTorch gives a zero remainder the dividend's sign (``0.0 % -1.0`` is
+    ``0.0``, NumPy's ``-0.0``). Every other remainder has the divisor's sign
+    already, so ``copysign(r, b)`` changes only the zeros: one extra pass.
+    (Its gradient is 0 at the zeros, where the remainder jumps, as on
+    TensorFlow and JAX here; 1 elsewhere.)
+    """
+    out = a % b
+    if not out.is_floating_point():
+        return out
+    return torch.copysign(out, b)
+
+
+def _floor_divide(a: Any, b: Any) -> Any:
+    """``a // b`` without a gradient (it is piecewise constant: 0 where it exists).
+
+    PyTorch raises "derivative for floor_divide is not implemented" when a
+    gradient reaches it; TensorFlow and JAX give 0, and so does this, on
+    detached operands (a detach makes no copy).
+    """
+    if isinstance(a, torch.Tensor):
+        a = a.detach()
+    if isinstance(b, torch.Tensor):
+        b = b.detach()
+    return a // b
+
+
+def _round(a: Any) -> Any:
+    """``torch.round``; complex numbers round their two parts (PyTorch refuses them)."""
+    if a.is_complex():
+        return torch.complex(torch.round(a.real), torch.round(a.imag))
+    return torch.round(a)
 
 
 def _arg_extreme(fn: Any) -> Any:
@@ -449,7 +513,7 @@ def primitives() -> Primitives:
             name: getattr(torch, name)
             for name in (
                 "abs sqrt square exp log log1p log2 log10 sin cos tan asin acos atan sinh "
-                "cosh tanh asinh acosh atanh round ceil floor isnan isinf isfinite "
+                "cosh tanh asinh acosh atanh ceil floor isnan isinf isfinite "
                 "logical_not reshape tile stack"
             ).split()
         },
@@ -535,4 +599,23 @@ def primitives() -> Primitives:
         # with b's batch axes filled up to a's, b is always read as matrices
         solve=lambda a, b: torch.linalg.solve(a, b[(None,) * (a.ndim - b.ndim)]),
         diagonal=lambda a, offset: torch.diagonal(a, offset, -2, -1),
+        # elementwise (Array API 2025.12)
+        round=_round,
+        floor_divide=_floor_divide,
+        remainder=_remainder,
+        expm1=torch.expm1,
+        reciprocal=torch.reciprocal,
+        trunc=torch.trunc,
+        signbit=torch.signbit,
+        conj=torch.conj_physical,  # torch.conj only sets a bit, which .numpy() and DLPack refuse
+        real=torch.real,
+        imag=torch.imag,
+        atan2=_on_pair(torch.atan2),
+        copysign=_on_pair(torch.copysign),
+        hypot=_on_pair(torch.hypot),
+        logaddexp=_on_pair(torch.logaddexp),
+        nextafter=_on_pair(torch.nextafter),
+        logical_xor=lambda a, b: torch.logical_xor(a, _as_tensor(b, a)),
+        bitwise_left_shift=lambda a, b: a << b,
+        bitwise_right_shift=lambda a, b: a >> b,
     )
