@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 import numpy as np
 
 from .._errors import (
+    DTypeError,
     IndexOutOfRangeError,
     ShapeError,
 )
@@ -269,7 +270,11 @@ class Indexing(Manipulation):
         """Normalised index and native ``values`` in ``self``'s dtype, for updates."""
         idx = normalize_index(self, index)
         given: Any = values  # NumPy scalars are floats and ints too
-        if isinstance(given, TensorBase) or not isinstance(given, SCALAR_TYPES):
+        if isinstance(given, complex) and self._kind(self.raw.dtype) != "c":
+            raise DTypeError(
+                f"a complex value cannot go into a {self._dtype_name(self.raw.dtype)} tensor"
+            )
+        if isinstance(given, TensorBase) or not isinstance(given, (*SCALAR_TYPES, complex)):
             v = self._unwrap(values)
             if v.dtype != self.raw.dtype:
                 v = self._ns.astype(v, self.raw.dtype)
