@@ -390,14 +390,14 @@ def _adapters(space: _Namespace) -> dict[str, Callable[..., Any]]:
 
     def isin(x1: Any, x2: Any, /, *, invert: bool = False) -> Any:
         """Whether each element of ``x1`` is in ``x2``; either may be a Python int."""
-        if isinstance(x1, TensorBase) and not isinstance(x2, TensorBase | int):
+        if isinstance(x1, Tensor) and not isinstance(x2, TensorBase | int):
             return x1.isin(x2, invert=invert)
-        tensor = x1 if isinstance(x1, TensorBase) else x2
-        if not isinstance(tensor, TensorBase):
+        tensor = x1 if isinstance(x1, Tensor) else x2
+        if not isinstance(tensor, Tensor):
             raise TypeError("isin needs at least one array")
         scalar = x2 if tensor is x1 else x1
         try:  # a Python int as a 0-d array of the other's dtype
-            values = _asarray(space, scalar, tensor.dtype, tensor.device, None)
+            values: Tensor = _asarray(space, scalar, tensor.dtype, tensor.device, None)
         except OverflowError:  # not representable: equal to no element
             found = tensor.zeros(tensor.shape if tensor is x1 else (), "bool")
             return ~found if invert else found
