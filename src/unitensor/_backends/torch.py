@@ -20,6 +20,8 @@ import math
 import threading
 from typing import Any
 
+import numpy as np
+
 from .._api._base import wrap
 from .._api.autodiff import map_tensors
 from .._errors import IndexOutOfRangeError
@@ -430,9 +432,13 @@ def _crossentropy(logits: Any, labels: Any) -> Any:
 
 
 def _asarray(value: Any, dtype: Any, like: Any) -> Any:
-    flags = getattr(value, "flags", None)  # a NumPy array's
-    if flags is not None and not flags.c_contiguous:
-        value = value.copy()  # torch refuses negative strides
+    if isinstance(value, np.ndarray):
+        if not value.flags.c_contiguous:
+            value = value.copy()  # torch refuses negative strides
+        if value.dtype.name == "bfloat16":  # ml_dtypes' bfloat16, which torch cannot read:
+            bits = torch.tensor(value.view(np.int16), device=like.device)  # copy its bits
+            out = bits.view(torch.bfloat16)
+            return out if dtype is None else out.to(dtype)
     return torch.tensor(value, dtype=dtype, device=like.device)
 
 
