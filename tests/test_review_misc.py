@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import unitensor as ut
-from conftest import ALL_BACKENDS, make, selected_backends, to_numpy
+from conftest import ALL_BACKENDS, check, make, selected_backends, to_numpy
 from unitensor._registry import BACKENDS
 
 BF16 = np.dtype(ml_dtypes.bfloat16)
@@ -73,3 +73,78 @@ def test_from_numpy_bfloat16(backend):
     sliced = t.from_numpy(BF16_VALUES.astype(BF16)[:, ::-2])  # not C-contiguous
     np.testing.assert_array_equal(values_of(sliced), BF16_VALUES[:, ::-2])
 
+
+# --------------------------------------------------------- Python ints as fill values
+
+FILLS = {
+    "full_like": (lambda t, v: ut.full_like(t, v), lambda a, v: np.full_like(a, v)),
+    "full": (lambda t, v: t.full((3,), v), lambda a, v: np.full((3,), v, a.dtype)),
+    "pad": (
+        lambda t, v: t.pad(((1, 2),), value=v),
+        lambda a, v: np.pad(a, (1, 2), constant_values=v),
+    ),
+    "index_update": (lambda t, v: t.index_update(0, v), lambda a, v: _np_at(a, "set", v)),
+    "setitem": (lambda t, v: _setitem(t, v), lambda a, v: _np_at(a, "set", v)),
+    "at.set": (lambda t, v: t.at[0].set(v), lambda a, v: _np_at(a, "set", v)),
+    "at.add": (lambda t, v: t.at[0].add(v), lambda a, v: _np_at(a, "add", v)),
+    "at.multiply": (lambda t, v: t.at[0].multiply(v), lambda a, v: _np_at(a, "multiply", v)),
+    "at.min": (lambda t, v: t.at[0].min(v), lambda a, v: _np_at(a, "minimum", v)),
+    "at.max": (lambda t, v: t.at[0].max(v), lambda a, v: _np_at(a, "maximum", v)),
+}
+
+
+def _np_at(a, op, v):
+    out = a.copy()
+    if op == "set":
+        out[0] = v
+    else:
+        getattr(np, op).at(out, 0, v)
+    return out
+
+
+def _setitem(t, v):
+    t = t.at[:].set(t)  # a copy, so that the input array stays as it was
+    t[0] = v
+    return t
+
+
+# (dtype, Python value): NumPy 2 converts the value to the dtype first (np.asarray(v, dtype))
+FILL_CASES = [
+    ("float16", 10**400),  # too large for any float: OverflowError
+    ("float32", -(10**400)),
+    ("complex64", 10**400),
+    ("float16", 10**40),  # fits float64, not float16: inf
+    ("float32", 10**40),
+    ("float32", -(10**39)),
+    ("float16", 70000),
+    ("float16", 65510),  # rounds to float16's largest finite value
+    ("float16", 65520.0),  # rounds to inf
+    ("float32", 1e39),
+    ("complex64", 1e39),
+    ("float16", True),
+    ("int8", 1000),  # does not fit: OverflowError (other frameworks would wrap it)
+    ("int8", -129),
+    ("uint8", -1),
+    ("uint8", 255),
+    ("int32", 2**31 - 1),
+    ("int32", True),
+]
+
+
+@pytest.mark.filterwarnings("ignore:invalid value encountered:RuntimeWarning")  # inf * 1+0j
+@pytest.mark.parametrize(("dtype", "value"), FILL_CASES, ids=lambda v: str(v)[:12])
+@pytest.mark.parametrize("op", list(FILLS))
+def test_python_scalar_fill_values(backend, op, dtype, value):
+    if dtype.startswith("complex") and op in ("at.min", "at.max"):
+        pytest.skip("complex numbers have no order")
+    a = np.array([1, 2, 3], dtype=dtype)
+    ours, numpys = FILLS[op]
+    t = make(backend, a)
+    try:
+        with np.errstate(all="ignore"):  # NumPy warns where it makes an infinity
+            expected = numpys(a, np.asarray(value, dtype=dtype))
+    except OverflowError:
+        with pytest.raises(OverflowError):
+            ours(t, value)
+        return
+    check(ours(t, value), backend, expected, dtype)
