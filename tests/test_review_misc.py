@@ -3,12 +3,16 @@ ut.seed leaving the frameworks' global generators alone, and the docs' hand-writ
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import ml_dtypes
 import numpy as np
 import pytest
 
 import unitensor as ut
-from conftest import ALL_BACKENDS, check, make, selected_backends, to_numpy
+from conftest import ALL_BACKENDS, SRC_DIR, check, make, selected_backends, to_numpy
 from unitensor._registry import BACKENDS
 
 BF16 = np.dtype(ml_dtypes.bfloat16)
@@ -148,3 +152,68 @@ def test_python_scalar_fill_values(backend, op, dtype, value):
             ours(t, value)
         return
     check(ours(t, value), backend, expected, dtype)
+
+
+# ------------------------------------------------- ut.seed and the frameworks' own generators
+
+# the frameworks' global generators: (seed it, draw from it); JAX has none
+GLOBAL_STREAMS = {
+    "numpy": ("np.random.seed", "np.random.rand(3).tolist()"),
+    "torch": ("torch.manual_seed", "torch.rand(3).tolist()"),
+    "tensorflow": ("tf.random.set_seed", "tf.random.uniform((3,)).numpy().tolist()"),
+}
+
+SEED_SCRIPT = """
+import numpy as np, unitensor as ut
+from unitensor._registry import BACKENDS, resolve
+import {module}
+tf = torch = {module}
+seed_global = {seed}
+def draw():
+    return {draw}
+seed_global(123)
+first = draw()
+ut.seed(0)  # before the backend loads: remembered, applied to unitensor's generator
+x = ut.astensor(resolve(BACKENDS["{backend}"].asarray)(np.zeros(2, np.float32)))
+ours = (x.uniform((4,)).numpy().tolist(), x.normal((3,)).numpy().tolist())
+second = draw()
+ut.seed(0)
+again = (x.uniform((4,)).numpy().tolist(), x.normal((3,)).numpy().tolist())
+third = draw()
+seed_global(123)
+assert [first, second, third] == [draw(), draw(), draw()], "the global stream was disturbed"
+assert ours == again, "ut.seed(0) does not reproduce unitensor's draws"
+print("ok")
+"""
+
+
+@pytest.mark.parametrize("name", list(GLOBAL_STREAMS))
+def test_seed_leaves_the_frameworks_global_generator_alone(name):
+    need(name)
+    seed, draw = GLOBAL_STREAMS[name]
+    module = BACKENDS[name].modules[0]
+    script = SEED_SCRIPT.format(module=module, seed=seed, draw=draw, backend=name)
+    env = {**os.environ, "PYTHONPATH": str(SRC_DIR)}
+    proc = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert proc.returncode == 0 and proc.stdout.strip().endswith("ok"), proc.stderr[-2000:]
+
+
+def test_seed_reproduces_and_leaves_torch_stream_after_load():
+    need("torch")
+    torch = pytest.importorskip("torch")
+    x = ut.astensor(torch.zeros(2))
+    torch.manual_seed(5)
+    expected = [torch.rand(2) for _ in range(3)]
+    torch.manual_seed(5)
+    got = [torch.rand(2)]
+    ut.seed(11)
+    a = x.uniform((6,)).numpy()
+    got.append(torch.rand(2))
+    ut.seed(11)
+    b = x.uniform((6,)).numpy()
+    got.append(torch.rand(2))
+    np.testing.assert_array_equal(a, b)
+    for e, g in zip(expected, got, strict=True):
+        assert torch.equal(e, g)
