@@ -89,9 +89,11 @@ def install() -> None:
     Entries of a real EagerPy already in ``sys.modules`` are replaced;
     objects that were imported from it before the call keep pointing to
     it, so call ``install()`` before importing libraries built on EagerPy.
-    Calling it again does nothing more. No framework is imported: a
-    submodule that needs one (``eagerpy.tensor.pytorch``) loads it when it
-    is imported itself, as with the real EagerPy.
+    Calling it again does nothing more. No framework is imported, neither
+    by the call nor by importing a submodule (``eagerpy.tensor.pytorch``
+    included): a framework loads when the first of its arrays is wrapped
+    (``ep.astensor(torch.ones(2))``), as the real EagerPy imports PyTorch
+    when its first ``PyTorchTensor`` is made.
 
     Examples
     --------
