@@ -42,9 +42,10 @@ __version__ = "0.30.0"
 
 def __getattr__(name: str) -> Any:
     """The backend tensor classes, loaded on first access."""
-    if name in ("PyTorchTensor", "TensorFlowTensor", "JAXTensor", "NumPyTensor"):
-        return getattr(tensor, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    try:
+        return tensor.backend_class_or_stand_in(name)
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
 
 
 class _AliasLoader(importlib.abc.Loader):
