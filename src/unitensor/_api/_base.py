@@ -307,7 +307,8 @@ def _as_float_of(name: str, value: float) -> float:
         if part == "bfloat16":
             import ml_dtypes  # NumPy's finfo does not know ml_dtypes' bfloat16
 
-            big = float(ml_dtypes.finfo(np_dtype).max)
+            finfo: Any = ml_dtypes.finfo  # (not annotated)
+            big = float(finfo(np_dtype).max)
         else:
             big = float(np.finfo(np_dtype).max)
         _FLOAT_LIMITS[name] = (big, np_dtype)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 import math
 import threading
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -474,10 +474,11 @@ def _crossentropy(logits: Any, labels: Any) -> Any:
 
 def _asarray(value: Any, dtype: Any, like: Any) -> Any:
     if isinstance(value, np.ndarray):
-        if not value.flags.c_contiguous:
-            value = value.copy()  # torch refuses negative strides
-        if value.dtype.name == "bfloat16":  # ml_dtypes' bfloat16, which torch cannot read:
-            bits = torch.tensor(value.view(np.int16), device=like.device)  # copy its bits
+        array = cast("np.ndarray[Any, np.dtype[Any]]", value)
+        if not array.flags.c_contiguous:
+            value = array = array.copy()  # torch refuses negative strides
+        if array.dtype.name == "bfloat16":  # ml_dtypes' bfloat16, which torch cannot read:
+            bits = torch.tensor(array.view(np.int16), device=like.device)  # copy its bits
             out = bits.view(torch.bfloat16)
             return out if dtype is None else out.to(dtype)
     return torch.tensor(value, dtype=dtype, device=like.device)
