@@ -149,7 +149,7 @@ def test_semantics_lists_the_elementwise_functions():
     )
     by_kind = {
         "float": _doc_list(r"Float-valued elementwise functions \((.*?)\) on int/bool input"),
-        "keep": _doc_list(r"- (abs[^.]*?) keep the dtype\."),
+        "keep": _doc_list(r"- (abs[^.]*?) keep the dtype"),
         "bool": _doc_list(r"- ([a-z_/]+) -> bool for any input\."),
     }
     for names in groups.values():
