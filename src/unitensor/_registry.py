@@ -103,7 +103,7 @@ BACKENDS: dict[str, Backend] = {
             "numpy",
             "NumPy",
             "NumPyTensor",
-            ("numpy",),
+            ("numpy", "ml_dtypes"),  # ml_dtypes: its bfloat16 scalars are NumPy scalars
             ("numpy.ndarray", "numpy.generic"),
             "numpy.asarray",
         ),
