@@ -133,6 +133,15 @@ def _float_operand(dtype: Any) -> Any:
     return dtype.type if dtype.name == "bfloat16" else None
 
 
+def _refused(tp: type) -> str | None:
+    if issubclass(tp, np.matrix):
+        return (
+            "unitensor does not wrap numpy.matrix, whose * is a matrix product and whose "
+            "reductions keep two axes: wrap np.asarray(x) instead"
+        )
+    return None
+
+
 _np_matmul: Any = np.matmul
 
 
@@ -301,7 +310,7 @@ _NS = Primitives(
     },
     # operands (review of dtypes): the checked path's operators are the ufuncs, which
     # subclasses (MaskedArray) take as plain arrays do; no fast path for those subclasses,
-    # nor for bfloat16 with a Python float
+    # nor for bfloat16 with a Python float; numpy.matrix refused
     add=np.add,
     subtract=np.subtract,
     multiply=np.multiply,
@@ -315,6 +324,7 @@ _NS = Primitives(
     greater_equal=np.greater_equal,
     python_operators=_python_operators,
     float_operand=_float_operand,
+    refused=_refused,
 )
 
 
