@@ -961,7 +961,8 @@ def clip(t: T, min_: TensorOrScalar | None, max_: TensorOrScalar | None) -> T:
     tensor clipped to float bounds gives float32). A number bound beyond
     a float dtype's range is the infinity on its side (NumPy converts it
     to the dtype first: 70000 is inf in float16); one beyond an integer
-    dtype's range clips nothing on its side.
+    dtype's range clips nothing on its side. NumPy scalar bounds count
+    as Python scalars of their kind, on every backend.
 
     Parameters
     ----------
@@ -1584,9 +1585,10 @@ def where(condition: T, x: TensorOrScalar, y: TensorOrScalar) -> T:
     Parameters
     ----------
     x, y
-        Tensors or native arrays of this framework, or Python scalars;
-        they broadcast with ``self``. A non-bool condition counts as
-        true where non-zero.
+        Tensors or native arrays of this framework, or Python scalars
+        (NumPy scalars count as Python scalars of their kind, on every
+        backend); they broadcast with ``self``. A non-bool condition
+        counts as true where non-zero.
 
     Returns
     -------

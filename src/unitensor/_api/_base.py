@@ -53,6 +53,7 @@ __all__ = [
     "check_broadcast",
     "fast_path",
     "joined",
+    "python_scalar",
     "reraise_index_error",
     "shape_tuple",
     "unary_fast_path",
@@ -116,6 +117,17 @@ def fast(self):
         return wrap(self.__class__, self._ns.{name}(a))
     return method(self)
 """
+
+
+def python_scalar(x: Any) -> Any:
+    """A NumPy scalar as the Python scalar of its kind; anything else as it is.
+
+    NumPy scalars (``np.float64(2)``, ``np.int8(1)``, an ``ml_dtypes``
+    bfloat16) count as Python scalars on every backend, NumPy's included:
+    like a Python number they take the tensor's dtype of their kind.
+    """
+    value: Any = x  # (isinstance would narrow it to a partly unknown np.generic)
+    return value.item() if isinstance(x, np.generic) else value
 
 
 def _written(source: str, method: Callable[..., Any]) -> Any:
@@ -575,7 +587,7 @@ class TensorBase:
                 self._operator_types.add(a.__class__)
             a = self._for_scalar(a, other)
             return a, self._scalar_operand(a.dtype, other)
-        if isinstance(other, np.generic) and not isinstance(self.raw, np.ndarray | np.generic):
+        if isinstance(other, np.generic):  # a NumPy scalar is a Python scalar of its kind
             return self._operands(other.item())
         if isinstance(other, complex):
             return self._for_scalar(a, other), other

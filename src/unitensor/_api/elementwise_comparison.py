@@ -15,6 +15,7 @@ from ._base import (
     TensorOrScalar,
     as_tensor,
     fast_path,
+    python_scalar,
     unary_fast_path,
     wrap,
 )
@@ -214,7 +215,8 @@ class Comparison(Transcendental):
         tensor clipped to float bounds gives float32). A number bound beyond
         a float dtype's range is the infinity on its side (NumPy converts it
         to the dtype first: 70000 is inf in float16); one beyond an integer
-        dtype's range clips nothing on its side.
+        dtype's range clips nothing on its side. NumPy scalar bounds count
+        as Python scalars of their kind, on every backend.
 
         Parameters
         ----------
@@ -261,6 +263,9 @@ class Comparison(Transcendental):
                     return wrap(self.__class__, a).maximum(min_).minimum(max_)
                 min_, max_ = self._clip_bounds(a.dtype, min_, max_)
             return wrap(self.__class__, self._ns.clip(a, min_, max_))
+        lo, hi = python_scalar(min_), python_scalar(max_)
+        if lo is not min_ or hi is not max_:  # NumPy scalars, as the Python scalars they hold
+            return self.clip(lo, hi)
         self._real(self.raw, "clip")
         out = self
         if min_ is not None:

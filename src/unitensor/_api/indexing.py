@@ -20,6 +20,7 @@ from ._base import (
     TensorOrScalar,
     broadcast_shape,
     check_broadcast,
+    python_scalar,
     reraise_index_error,
     wrap,
 )
@@ -192,7 +193,7 @@ class Indexing(Manipulation):
     def _index_and_values(self, index: Any, values: TensorOrScalar) -> tuple[Any, Any]:
         """Normalised index and native ``values`` in ``self``'s dtype, for updates."""
         idx = normalize_index(self, index)
-        given: Any = values  # NumPy scalars are floats and ints too
+        given: Any = python_scalar(values)  # NumPy scalars count as Python scalars
         if isinstance(given, TensorBase) or not isinstance(given, SCALAR_TYPES):
             v = self._unwrap(values)
             if v.dtype != self.raw.dtype:
@@ -205,7 +206,7 @@ class Indexing(Manipulation):
                         f"shape {target}"
                     )
         else:
-            v = self._ns.full((), values, self.raw.dtype, self.raw)
+            v = self._ns.full((), given, self.raw.dtype, self.raw)
         return idx, v
 
     def _scatter(self, index: Any, values: TensorOrScalar, op: str) -> Self:
