@@ -1865,6 +1865,9 @@ def logsumexp(t: T, axis: Axes = None, keepdims: bool = False) -> T:
         If a reduced axis is empty, on NumPy (no fused ``logsumexp``);
         PyTorch, TensorFlow and JAX use their own ``logsumexp`` there
         (PyTorch returns -inf).
+    DTypeError
+        If the tensor is complex, on every backend (PyTorch and JAX
+        would compute it, NumPy and TensorFlow refuse it).
 
     Examples
     --------
@@ -2294,6 +2297,9 @@ def softmax(t: T, axis: int = -1) -> T:
         If ``axis`` is out of range.
     TypeError
         If ``axis`` is not an int.
+    DTypeError
+        If the tensor is complex, on every backend (JAX would compute
+        it, NumPy, PyTorch and TensorFlow refuse it).
 
     Examples
     --------
@@ -2328,6 +2334,9 @@ def log_softmax(t: T, axis: int = -1) -> T:
         If ``axis`` is out of range.
     TypeError
         If ``axis`` is not an int.
+    DTypeError
+        If the tensor is complex, on every backend (as
+        [`softmax`][unitensor.Tensor.softmax]).
 
     Examples
     --------
@@ -2364,6 +2373,8 @@ def crossentropy(logits: T, labels: TensorBase) -> T:
         If ``self`` is 0-d or ``labels.shape != self.shape[:-1]``.
     TypeError
         If ``labels`` belongs to another framework.
+    DTypeError
+        If the logits are complex, on every backend.
 
     Examples
     --------

@@ -965,6 +965,18 @@ class TensorBase:
             self._float_cache[a.dtype] = target
         return a if target is None else self._ns.astype(a, target)
 
+    def _real_floating(self, what: str) -> Any:
+        """``raw`` as ``_floating_any`` gives it; complex input is a ``DTypeError``.
+
+        For the functions of real input (``logsumexp``, ``softmax``, ...):
+        PyTorch and JAX compute some of them for complex numbers, TensorFlow
+        and NumPy refuse them, each with its own error.
+        """
+        a = self._floating_any()
+        if a.dtype not in self._real_dtypes and self._kind(a.dtype) == "c":
+            raise DTypeError(f"{what} needs a real tensor, got {self._dtype_name(a.dtype)}")
+        return a
+
     def _check_nonempty(self, axes: tuple[int, ...] | None, what: str) -> None:
         """Raise ``ValueError`` if a reduction without identity meets an empty axis."""
         shape = self.raw.shape

@@ -285,7 +285,11 @@ def _sign(a: Any) -> Any:
     AD (``torch.func.jvp``/``jacfwd``) carries tangents without that flag.
     ``sign(-0.0)`` is ``-0.0`` here (clamp returns its input on a tie), as
     on JAX; it equals 0.0, and making it +0.0 would cost a third kernel.
+    Complex input gives ``z / |z|`` (0 for 0), the standard's sign, which
+    is ``torch.sgn`` (``torch.sign`` refuses complex tensors).
     """
+    if a.is_complex():
+        return torch.sgn(a)
     out = torch.sign(a)
     if not a.is_floating_point():
         return out
