@@ -101,7 +101,7 @@ def fast(self, other):
     if kind is float or kind is int:
         if a.dtype not in self._weak_float_dtypes or a.__class__ not in self._operator_types:
             return method(self, other)
-        b = other if kind is float else float(other)
+        b = other if kind is float else float(other){zero}
     elif kind is self.__class__:
         b = other.raw
         if a.dtype is not b.dtype or a.shape != b.shape or a.dtype not in self._float_dtypes:
@@ -148,17 +148,22 @@ def fast_path(op: str, reflected: bool = False) -> Callable[[_Method], _Method]:
     (``"maximum"``); a Python int goes in as a float, as NumPy converts it.
     With a Python scalar, only arrays whose Python operators keep NumPy 2's
     meaning take it (the primitives ``python_operators`` and
-    ``float_operand`` say which). Any other operands go to the decorated
+    ``float_operand`` say which), and a zero divisor of ``/`` takes the
+    checked path, which keeps its sign (TensorFlow's cache of scalar
+    constants takes -0.0 for 0.0). Any other operands go to the decorated
     method, the checked path, which starts with ``_operands``. This, with
     ``unary_fast_path``, is the one place the test is written.
     """
+    zero = ""
+    if op == "/" and not reflected:
+        zero = "\n        if not b:\n            return method(self, other)"
     if op in _OPERATORS:
         expression = f"b {op} a" if reflected else f"a {op} b"
     elif op.isidentifier():
         expression = f"self._ns.{op}(b, a)" if reflected else f"self._ns.{op}(a, b)"
     else:
         raise ValueError(f"not an operator or a primitive's name: {op!r}")
-    source = _BINARY.format(expression=expression)
+    source = _BINARY.format(expression=expression, zero=zero)
 
     def decorate(method: _Method) -> _Method:
         return cast(_Method, _written(source, method))
