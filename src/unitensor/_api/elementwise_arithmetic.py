@@ -39,7 +39,16 @@ class Arithmetic(Creation):
         or a lower kind keeps the tensor's dtype, an int/bool tensor plus a
         Python float gives float32, two tensors promote as NumPy does
         within a kind (int with float gives the float dtype). A Python int
-        with a float tensor goes in as a float, as NumPy converts it.
+        with a float tensor goes in as a float, as NumPy converts it. A
+        NumPy scalar (``np.float64(2)``) counts as a Python scalar of its
+        kind on every backend (NumPy 2 would widen float32 to float64).
+
+        Framework notes: PyTorch computes float16 and bfloat16 with a Python
+        scalar in float32, the scalar not rounded to the dtype first
+        (float16 ``0 * 70000`` is 0 there, NaN elsewhere, 70000 being inf in
+        float16). TensorFlow may take a Python ``-0.0`` for ``0.0`` once
+        ``0.0`` has been used (its constants are cached by value), except as
+        a divisor.
 
         Raises
         ------
@@ -136,7 +145,9 @@ class Arithmetic(Creation):
     def __truediv__(self, other: TensorOrScalar) -> Self:
         """Elementwise true division ``self / other``; integer operands give float32.
 
-        Shapes and errors as ``+``; floats promote as for ``+``.
+        Shapes and errors as ``+``; floats promote as for ``+``. A Python
+        ``-0.0`` divisor keeps its sign on every backend (TensorFlow's cache
+        of constants would take it for ``0.0``).
 
         Examples
         --------
