@@ -57,8 +57,13 @@ def test_dtypes_are_the_frameworks_and_info_lists_them(backend, xp):
     for name in DTYPE_NAMES:
         held = expected_dtype(backend, name) == np.dtype(name)
         assert (name in dtypes) == held, name  # JAX without 64-bit mode has no 64-bit dtypes
+        # every dtype is an attribute (consumers name xp.float64), the held ones are info's;
+        # JAX's narrowed ones are its own 64-bit dtypes (arrays of them are 32-bit)
+        assert hasattr(xp, name)
+        if not held:
+            assert getattr(xp, name) == np.dtype(name)
         if held:
-            assert getattr(xp, name) is dtypes[name]
+            assert getattr(xp, name) == dtypes[name]
             assert make(backend, np.zeros(1, name)).dtype == getattr(xp, name)
     assert set(info.dtypes(kind="real floating")) <= {"float32", "float64"}
     assert set(info.dtypes(kind=("bool", "unsigned integer"))) <= {
@@ -165,6 +170,32 @@ def test_operator_functions_take_a_scalar_on_either_side(backend, xp):
     check(xp.subtract(1, x), backend, np.array([0.0, -1.0], np.float32))
     check(xp.less(x, 1.5), backend, np.array([True, False]))
     check(xp.multiply(x, x), backend, np.array([1.0, 4.0], np.float32))
+    b = xp.asarray([True, False])
+    check(xp.logical_and(False, b), backend, np.logical_and(False, np.array([True, False])))
+    check(xp.logical_xor(True, b), backend, np.logical_xor(True, np.array([True, False])))
+    check(xp.atan2(1.0, x), backend, np.arctan2(np.float32(1), np.array([1, 2], np.float32)))
+
+
+def test_isin_takes_a_python_int_on_either_side(backend, xp):
+    n = np.array([1, 2, 250], dtype=np.uint8)
+    x = xp.asarray(n)
+    check(xp.isin(x, 2), backend, np.isin(n, 2))
+    check(xp.isin(x, 2, invert=True), backend, np.isin(n, 2, invert=True))
+    check(xp.isin(250, x), backend, np.isin(250, n))
+    check(xp.isin(300, x), backend, np.isin(300, n))  # no uint8 holds it: found nowhere
+    check(xp.isin(x, 300), backend, np.isin(n, 300))
+    with pytest.raises(TypeError, match="at least one array"):
+        xp.isin(1, 2)
+
+
+def test_item_assignment_of_a_complex_scalar(backend, xp):
+    z = xp.asarray(np.array([1j, 2], dtype=np.complex64))
+    z[0] = 2 + 3j
+    check(z, backend, np.array([2 + 3j, 2], dtype=np.complex64))
+    r = xp.asarray([1.0, 2.0])
+    with pytest.raises(ut.DTypeError, match="complex"):
+        r[0] = 1j
+    check(r, backend, np.array([1.0, 2.0], np.float32))  # unchanged
 
 
 def test_where_needs_a_bool_condition(backend, xp):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 import numpy as np
 
 from .._errors import (
+    DTypeError,
     IndexOutOfRangeError,
     ShapeError,
 )
@@ -248,6 +249,11 @@ class Indexing(Manipulation):
             If the index is out of range or of an unsupported type.
         TypeError
             If ``values`` or an index tensor belongs to another framework.
+        OverflowError
+            If ``values`` is a Python int that does not fit an integer dtype,
+            or one too large for any float (a number beyond a float dtype's
+            range becomes what NumPy makes of it: an infinity or the largest
+            finite value).
 
         Examples
         --------
@@ -269,7 +275,11 @@ class Indexing(Manipulation):
         """Normalised index and native ``values`` in ``self``'s dtype, for updates."""
         idx = normalize_index(self, index)
         given: Any = values  # NumPy scalars are floats and ints too
-        if isinstance(given, TensorBase) or not isinstance(given, SCALAR_TYPES):
+        if isinstance(given, complex) and self._kind(self.raw.dtype) != "c":
+            raise DTypeError(
+                f"a complex value cannot go into a {self._dtype_name(self.raw.dtype)} tensor"
+            )
+        if isinstance(given, TensorBase) or not isinstance(given, (*SCALAR_TYPES, complex)):
             v = self._unwrap(values)
             if v.dtype != self.raw.dtype:
                 v = self._ns.astype(v, self.raw.dtype)
@@ -281,7 +291,8 @@ class Indexing(Manipulation):
                         f"shape {target}"
                     )
         else:
-            v = self._ns.full((), values, self.raw.dtype, self.raw)
+            dt = self.raw.dtype
+            v = self._ns.full((), self._fill_value(dt, values), dt, self.raw)
         return idx, v
 
     def _scatter(self, index: Any, values: TensorOrScalar, op: str) -> Self:

@@ -42,6 +42,7 @@ import unitensor as _ut
 from .._api._base import TensorBase, wrap
 from .._api.array_object import API_VERSIONS
 from .._backends import Primitives
+from .._codegen import METHOD_ONLY
 from .._errors import DTypeError
 from .._registry import array_types, backend_class
 from .._tensor import Tensor
@@ -135,6 +136,10 @@ class _Namespace:
         self.ns = self.cls._ns  # loads the framework
         narrow = self.ns.narrow
         self.dtypes = {n: self.cls._native_dtype(n) for n in DTYPE_NAMES if narrow(n) == n}
+        # the namespace's attributes: every dtype, also those the framework narrows (JAX
+        # without 64-bit mode has jnp.float64 too, and consumers name it; its arrays are
+        # float32, with unitensor's warning), while the inspection API lists what it holds
+        self.names = {n: self.ns.dtype_from_name(n) for n in DTYPE_NAMES}
         held = {n: self.cls._native_dtype(n) for n in ("int64", "float32", "complex64")}
         self.default_int = held["int64"]
         self.default_float = held["float32"]
@@ -387,7 +392,25 @@ def _adapters(space: _Namespace) -> dict[str, Callable[..., Any]]:
         """The last two axes swapped."""
         return x.mT
 
-    return {f.__name__: f for f in (astype, clip, take_along_axis, where, matrix_transpose)}
+    def isin(x1: Any, x2: Any, /, *, invert: bool = False) -> Any:
+        """Whether each element of ``x1`` is in ``x2``; either may be a Python int."""
+        if isinstance(x1, Tensor) and not isinstance(x2, TensorBase | int):
+            return x1.isin(x2, invert=invert)
+        tensor = x1 if isinstance(x1, Tensor) else x2
+        if not isinstance(tensor, Tensor):
+            raise TypeError("isin needs at least one array")
+        scalar = x2 if tensor is x1 else x1
+        try:  # a Python int as a 0-d array of the other's dtype
+            values: Tensor = _asarray(space, scalar, tensor.dtype, tensor.device, None)
+        except OverflowError:  # not representable: equal to no element
+            found = tensor.zeros(tensor.shape if tensor is x1 else (), "bool")
+            return ~found if invert else found
+        if tensor is x1:
+            return tensor.isin(values, invert=invert)
+        return values.isin(tensor, invert=invert)
+
+    fns = (astype, clip, take_along_axis, where, matrix_transpose, isin)
+    return {f.__name__: f for f in fns}
 
 
 def _info(space: _Namespace) -> Callable[[], Any]:
@@ -460,6 +483,8 @@ def _resolve(name: str, adapters: dict[str, Callable[..., Any]]) -> Any:
         return adapters[name]
     if name in _OPERATORS:
         return _OPERATORS[name]
+    if name in METHOD_ONLY and callable(getattr(_ut, name, None)):  # a scalar on either side
+        return getattr(_ut, name)
     method = inspect.getattr_static(Tensor, name, None)
     if method is not None and callable(method):
         return method
@@ -528,7 +553,7 @@ def build(backend: str, version: str, module_name: str) -> dict[str, Any]:
         "newaxis": None,
         "pi": math.pi,
         "__array_namespace_info__": _info(space),
-        **space.dtypes,
+        **space.names,
     }
     for chapter, names in STANDARD.items():
         if chapter in ("constants", "linalg", "fft"):
