@@ -843,6 +843,10 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "int16, uint8, uint16, uint32, uint64 products are computed wider, wrapping "
                 "around as NumPy",
             ),
+            (
+                "matrices with infinite entries (qr, svd, ...): each framework's values; "
+                "PyTorch and TensorFlow may give NaN where NumPy gives inf",
+            ),
         ),
     ),
     (
