@@ -823,6 +823,27 @@ _GROUPS: list[tuple[str, Rule]] = [
             ),
         ),
     ),
+    # unsigned integers (Array API 2025.12)
+    (
+        "add subtract multiply floor_divide remainder pow bitwise_left_shift "
+        "bitwise_right_shift less greater minimum maximum sum prod argmax sort arange",
+        Rule(
+            "uint8, uint16, uint32, uint64: NumPy's values on every framework (wraparound "
+            "modulo 2**n, unsigned order; sums and products of unsigned integers: uint64)",
+            (
+                "PyTorch has few kernels for uint16, uint32, uint64: computed on the signed "
+                "view of the bits, on order keys (the top bit flipped) or in a wider dtype",
+                "PyTorch's all and any of uint8 give uint8 (bool here)",
+                "TensorFlow's pow and sign have no unsigned kernels (by squaring, != 0 here); "
+                "its range none beyond int64 for uint64",
+            ),
+            (
+                "JAX without 64-bit mode: a Python int above int32's range beside a uint32 "
+                "tensor overflows (OverflowError)",
+                "jax.numpy.power of integer arrays: exponents of 64 or more give wrong values",
+            ),
+        ),
+    ),
     ("kl_div_with_logits", Rule("the float dtype of the logits; any axis")),
     (
         "l0 l1 l2 linf lp",

@@ -21,19 +21,19 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-__all__ = ["primitives"]
+__all__ = ["primitives", "widened"]
 
 tf: Any = None  # TensorFlow itself, set by primitives()
 _WIDER: dict[Any, Any] = {}  # narrow integer dtype -> the one its products are computed in
 
 
-def _widened(dtype: Any) -> Any:
+def widened(dtype: Any) -> Any:
     """The dtype to compute products of ``dtype`` in (``dtype`` itself if TF has kernels)."""
     return _WIDER.get(dtype, dtype)
 
 
 def _tensordot(a: Any, b: Any, axes: tuple[tuple[int, ...], tuple[int, ...]]) -> Any:
-    wide = _widened(a.dtype)
+    wide = widened(a.dtype)
     if wide != a.dtype:
         out = tf.tensordot(tf.cast(a, wide), tf.cast(b, wide), [list(axes[0]), list(axes[1])])
         return tf.cast(out, a.dtype)
@@ -42,7 +42,7 @@ def _tensordot(a: Any, b: Any, axes: tuple[tuple[int, ...], tuple[int, ...]]) ->
 
 def _einsum(subscripts: str, arrays: list[Any]) -> Any:
     dtype = arrays[0].dtype
-    wide = _widened(dtype)
+    wide = widened(dtype)
     if wide != dtype:
         return tf.cast(tf.einsum(subscripts, *[tf.cast(a, wide) for a in arrays]), dtype)
     return tf.einsum(subscripts, *arrays)
@@ -95,6 +95,7 @@ def primitives() -> dict[str, Any]:
             tf.uint8: tf.int32,
             tf.uint16: tf.int32,
             tf.uint32: tf.int64,
+            tf.uint64: tf.int64,
         }
     )
     return {

@@ -145,6 +145,9 @@ def _divide(a: Any, b: Any) -> Any:
 
 
 def _matmul(a: Any, b: Any) -> Any:
+    wide = _tensorflow_linalg.widened(a.dtype)  # TensorFlow lacks narrow integer kernels
+    if wide != a.dtype:
+        return tf.cast(_matmul(tf.cast(a, wide), tf.cast(b, wide)), a.dtype)
     if len(a.shape) == 1 and len(b.shape) == 1:
         return tf.reduce_sum(a * b)
     if len(a.shape) == 1:
@@ -518,6 +521,10 @@ def _full(shape: tuple[int, ...], value: Any, dtype: Any, like: Any) -> Any:
 def _arange(start: Any, stop: Any, step: Any, dtype: Any, like: Any) -> Any:
     if dtype in _range_dtypes:
         return tf.range(start, stop, step, dtype=dtype)
+    exact = all(isinstance(v, int) for v in (start, stop, step))
+    if dtype == tf.uint64 and exact and max(start, stop) >= 2**63:  # beyond int64: count, step
+        i = tf.cast(tf.range(len(range(start, stop, step)), dtype=tf.int64), dtype)
+        return i * _const(step % 2**64, dtype) + _const(start, dtype)
     # TensorFlow's CPU range kernel lacks the narrow integer types: count in int64, cast
     return tf.cast(tf.range(start, stop, step, dtype=tf.int64), dtype)
 
@@ -605,6 +612,47 @@ def _copysign(a: Any, b: Any) -> Any:
     """
     a, b = _operands(a, b)
     return tf.where(_signbit(a) != _signbit(b), -a, a)
+
+
+def _unsigned_pow(a: Any, b: Any) -> Any:
+    """``a ** b`` of unsigned integers (TensorFlow's Pow has no kernels for them).
+
+    By squaring, one bit of the exponent a step (as many steps as the dtype
+    has bits, or as a Python exponent has), in the dtype itself: products
+    wrap around modulo ``2**n``, as NumPy's.
+    """
+    if isinstance(b, int):
+        result, base = tf.ones_like(a), a
+        while b:
+            if b & 1:
+                result = result * base
+            b >>= 1
+            if b:
+                base = base * base
+        return result
+    a, b = _operands(a, b)
+    shape = tf.broadcast_static_shape(a.shape, b.shape)
+    base, e = tf.broadcast_to(a, shape), tf.broadcast_to(b, shape)
+    result, one = tf.ones_like(base), tf.ones((), e.dtype)
+    for _ in range(e.dtype.size * 8):
+        result = tf.where(tf.bitwise.bitwise_and(e, one) != 0, result * base, result)
+        base, e = base * base, tf.bitwise.right_shift(e, one)
+    return result
+
+
+def _pow(a: Any, b: Any) -> Any:
+    dtype = b.dtype if not isinstance(a, tf.Tensor | tf.Variable) else a.dtype
+    if dtype.is_unsigned:
+        if not isinstance(a, tf.Tensor | tf.Variable):
+            a = _const(a, dtype)
+        return _unsigned_pow(a, b)
+    return a**b
+
+
+def _sign(a: Any) -> Any:
+    if a.dtype.is_unsigned:  # TensorFlow's Sign has no unsigned kernels
+        return tf.cast(a != 0, a.dtype)
+    return tf.math.sign(a)
 
 
 def _signbit(a: Any) -> Any:
@@ -870,7 +918,7 @@ def primitives() -> Primitives:
         getitem=_getitem,
         index_update=_index_update,
         abs=lambda a: a if a.dtype.is_unsigned else tf.math.abs(a),  # no unsigned kernel
-        sign=tf.math.sign,
+        sign=_sign,
         sqrt=tf.math.sqrt,
         square=tf.math.square,
         exp=tf.math.exp,
@@ -987,4 +1035,6 @@ def primitives() -> Primitives:
         ),
         bitwise_left_shift=_shift(left=True),
         bitwise_right_shift=_shift(left=False),
+        # unsigned integers (Array API 2025.12): TensorFlow's Pow has no kernels for them
+        pow=_pow,
     )
