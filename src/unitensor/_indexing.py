@@ -1,11 +1,12 @@
 """Index normalisation shared by every backend.
 
 ``t[index]`` and ``index_update`` accept the NumPy index forms. Before a
-backend sees an index, ``normalize_index`` turns it into a tuple whose
-items are only ``int``, ``slice``, ``None``, ``Ellipsis`` or a native
-integer / bool array of the tensor's own framework. The backends then do
-what their framework lacks (negative slice steps on PyTorch, advanced
-indexing on TensorFlow) on that one form.
+backend sees an index, ``normalize_index`` turns each of its items into an
+``int``, ``slice``, ``None``, ``Ellipsis`` or a native integer / bool array
+of the tensor's own framework, keeping its form (a single item stays a
+single item, a tuple a tuple; ``as_tuple`` makes a tuple of either). The
+backends then do what their framework lacks (negative slice steps on
+PyTorch, advanced indexing on TensorFlow) on those forms.
 """
 
 # pyright: reportPrivateUsage=false
@@ -68,9 +69,7 @@ def _item(t: TensorBase, item: Any) -> Any:
             f"only integers, slices, None, ... and integer or bool arrays are "
             f"valid indices, got {item!r}"
         )
-    if isinstance(item, list | range) or (
-        isinstance(item, np.ndarray) and not isinstance(t.raw, np.ndarray | np.generic)
-    ):
+    if isinstance(item, list | range | np.ndarray):  # made native on every backend, NumPy's too
         arr = np.asarray(value)
         if arr.dtype.kind == "u":
             arr = arr.astype(np.int64)
@@ -101,7 +100,7 @@ def index_operand(t: TensorBase, indices: Any) -> Any:
         If ``indices`` belongs to another framework (NumPy excepted).
     """
     item: Any = _numpy_index(indices)
-    if isinstance(indices, list) or (_is_numpy(item) and not _is_numpy(t.raw)):
+    if isinstance(indices, list) or _is_numpy(item):  # made native on every backend, NumPy's too
         return t._ns.asarray(np.asarray(item), None, t.raw)
     return t._unwrap(item)
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-__all__ = ["primitives", "widened"]
+__all__ = ["primitives", "real", "widened"]
 
 tf: Any = None  # TensorFlow itself, set by primitives()
 _WIDER: dict[Any, Any] = {}  # narrow integer dtype -> the one its products are computed in
@@ -48,9 +48,14 @@ def _einsum(subscripts: str, arrays: list[Any]) -> Any:
     return tf.einsum(subscripts, *arrays)
 
 
+def real(a: Any) -> Any:
+    """``a``'s real part if complex (TensorFlow's real results of complex input), else ``a``."""
+    return tf.math.real(a) if a.dtype.is_complex else a
+
+
 def _svd(a: Any, full_matrices: bool) -> tuple[Any, Any, Any]:
     s, u, v = tf.linalg.svd(a, full_matrices=full_matrices)
-    return u, s, tf.linalg.adjoint(v)
+    return u, real(s), tf.linalg.adjoint(v)
 
 
 def _qr(a: Any, complete: bool) -> tuple[Any, Any]:
@@ -60,11 +65,20 @@ def _qr(a: Any, complete: bool) -> tuple[Any, Any]:
 
 def _eigh(a: Any) -> tuple[Any, Any]:
     w, v = tf.linalg.eigh(a)
-    return w, v
+    return real(w), v
+
+
+def _eigvalsh(a: Any) -> Any:
+    return real(tf.linalg.eigvalsh(a))
 
 
 def _svdvals(a: Any) -> Any:
-    return tf.linalg.svd(a, compute_uv=False)
+    return real(tf.linalg.svd(a, compute_uv=False))
+
+
+def _eig(a: Any) -> tuple[Any, Any]:
+    w, v = tf.linalg.eig(a)
+    return w, v
 
 
 def _solve(a: Any, b: Any) -> Any:
@@ -104,10 +118,13 @@ def primitives() -> dict[str, Any]:
         "cholesky": tf.linalg.cholesky,
         "det": tf.linalg.det,
         "eigh": _eigh,
-        "eigvalsh": tf.linalg.eigvalsh,
+        "eigvalsh": _eigvalsh,
         "qr": _qr,
         "svd": _svd,
         "svdvals": _svdvals,
         "solve": _solve,
         "diagonal": _diagonal,
+        # eig (Array API 2025.12)
+        "eig": _eig,
+        "eigvals": tf.linalg.eigvals,
     }

@@ -3,7 +3,9 @@
 Where PyTorch differs from unitensor's meaning, this module hides it:
 slices with negative steps (PyTorch refuses them) become a positive slice
 and a flip; ``prod`` over several axes reduces one axis at a time;
-``matmul`` and ``where`` promote mixed dtypes first; ``take_along_axis``
+``matmul`` and ``where`` promote mixed dtypes first, and products of
+uint16, uint32 and uint64 (``matmul``, ``tensordot``, ``einsum``: PyTorch has
+no kernels) are computed in int64; ``take_along_axis``
 accepts negative indices; ``sign`` keeps NaN and gives +0.0 for -0.0, a zero
 float remainder takes the divisor's sign, complex ``sign`` and ``round`` work
 (PyTorch refuses them); uint16, uint32 and uint64, for which PyTorch has
@@ -19,7 +21,10 @@ from __future__ import annotations
 import importlib
 import math
 import threading
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
+
+import numpy as np
 
 from .._api._base import wrap
 from .._api.autodiff import map_tensors
@@ -210,8 +215,37 @@ def _same_dtype(a: Any, b: Any) -> tuple[Any, Any]:
     return a, b
 
 
+_NO_PRODUCTS: set[Any] = set()
+"""uint16, uint32, uint64 (filled by primitives()): PyTorch has no matmul kernels for them."""
+
+
+def _products(fn: Callable[[Any], Any], arrays: Any) -> Any:
+    """``fn(arrays)``, a sum of products of arrays of one dtype (uint16, uint32, uint64 too).
+
+    Those are computed in int64 and cast back, which wraps around as NumPy's kernels do.
+    """
+    dtype = arrays[0].dtype
+    if dtype not in _NO_PRODUCTS:
+        return fn(arrays)
+    return fn([r.to(torch.int64) for r in arrays]).to(dtype)
+
+
 def _matmul(a: Any, b: Any) -> Any:
-    return torch.matmul(*_same_dtype(a, b))
+    a, b = _same_dtype(a, b)
+    if a.dtype in _NO_PRODUCTS:
+        return torch.matmul(a.to(torch.int64), b.to(torch.int64)).to(a.dtype)
+    return torch.matmul(a, b)
+
+
+def _tensordot(a: Any, b: Any, axes: tuple[tuple[int, ...], tuple[int, ...]]) -> Any:
+    dims = (list(axes[0]), list(axes[1]))
+    return _products(lambda r: torch.tensordot(r[0], r[1], dims=dims), (a, b))
+
+
+def _einsum(subscripts: str, arrays: list[Any]) -> Any:
+    # a pure sum of integers ("ij->j") gives int64, as torch.sum: cast back
+    out = _products(lambda r: torch.einsum(subscripts, *r), arrays)
+    return out.to(arrays[0].dtype)
 
 
 def _saturated(a: Any, bound: Any) -> Any:
@@ -413,12 +447,53 @@ def _reshape_copy(a: Any, shape: tuple[int, ...], copy: bool) -> Any:
         raise ValueError(f"reshaping this tensor to {shape} needs a copy: {e}") from e
 
 
+class _Generators:
+    """unitensor's own ``torch.Generator``s behind uniform / normal, one per device.
+
+    ``ut.seed(n)`` reseeds them (a device's generator starts from ``n`` when
+    first used after it); unseeded, each starts from a non-deterministic seed.
+    PyTorch's global generator (``torch.manual_seed``, ``torch.rand``) is never
+    used or reseeded.
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.n: int | None = None
+        self.gens: dict[Any, Any] = {}
+
+    def get(self, device: Any) -> Any:
+        gen = self.gens.get(device)
+        if gen is None:
+            with self.lock:
+                gen = self.gens.get(device)
+                if gen is None:
+                    gen = torch.Generator(device=device)
+                    if self.n is None:
+                        gen.seed()  # a new generator's seed is otherwise always the same
+                    else:
+                        gen.manual_seed(self.n)
+                    self.gens[device] = gen
+        return gen
+
+    def seed(self, n: int) -> None:
+        with self.lock:
+            self.n = n
+            self.gens = {}
+
+
+_GENERATORS = _Generators()
+
+
 def _uniform(shape: tuple[int, ...], low: float, high: float, dtype: Any, like: Any) -> Any:
-    return torch.rand(shape, dtype=dtype, device=like.device) * (high - low) + low
+    device = like.device
+    r = torch.rand(shape, dtype=dtype, device=device, generator=_GENERATORS.get(device))
+    return r * (high - low) + low
 
 
 def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: Any) -> Any:
-    return torch.randn(shape, dtype=dtype, device=like.device) * std + mean
+    device = like.device
+    r = torch.randn(shape, dtype=dtype, device=device, generator=_GENERATORS.get(device))
+    return r * std + mean
 
 
 def _crossentropy(logits: Any, labels: Any) -> Any:
@@ -431,14 +506,21 @@ def _crossentropy(logits: Any, labels: Any) -> Any:
 
 
 def _asarray(value: Any, dtype: Any, like: Any) -> Any:
-    flags = getattr(value, "flags", None)  # a NumPy array's
-    if flags is not None and not flags.c_contiguous:
-        value = value.copy()  # torch refuses negative strides
+    if isinstance(value, np.ndarray):
+        array = cast("np.ndarray[Any, np.dtype[Any]]", value)
+        if not array.flags.c_contiguous:
+            value = array = array.copy()  # torch refuses negative strides
+        if array.dtype.name == "bfloat16":  # ml_dtypes' bfloat16, which torch cannot read:
+            bits = torch.tensor(array.view(np.int16), device=like.device)  # copy its bits
+            out = bits.view(torch.bfloat16)
+            return out if dtype is None else out.to(dtype)
     return torch.tensor(value, dtype=dtype, device=like.device)
 
 
 def _to_numpy(a: Any) -> Any:
-    a = a.detach().cpu()
+    # a lazily conjugated or negated view (x.conj(), x.conj().imag), which .numpy() refuses,
+    # is made real first
+    a = a.detach().cpu().resolve_conj().resolve_neg()
     if a.dtype == torch.bfloat16:  # NumPy has no bfloat16: the bits, seen as ml_dtypes'
         import ml_dtypes  # shipped with JAX and TensorFlow; only needed for this dtype
 
@@ -490,6 +572,7 @@ def _primitives() -> Primitives:
     global torch, tnf
     torch = importlib.import_module("torch")
     tnf = importlib.import_module("torch.nn.functional")
+    _NO_PRODUCTS.update((torch.uint16, torch.uint32, torch.uint64))
     return Primitives(
         dtype_type=torch.dtype,
         dtype_name=lambda dt: str(dt).removeprefix("torch."),
@@ -504,7 +587,7 @@ def _primitives() -> Primitives:
         to_numpy=_to_numpy,
         item=lambda a: a.item(),
         astype=lambda a, dt: a.to(dt),
-        seed=torch.manual_seed,
+        seed=_GENERATORS.seed,
         divide=lambda a, b: a / b,
         matmul=_matmul,
         equal=lambda a, b: a == b,
@@ -592,9 +675,8 @@ def _primitives() -> Primitives:
         nonzero=lambda a: tuple(torch.nonzero(a, as_tuple=True)),
         searchsorted=_searchsorted,
         # linear algebra (Array API 2025.12)
-        tensordot=lambda a, b, axes: torch.tensordot(a, b, dims=(list(axes[0]), list(axes[1]))),
-        # a pure sum of integers ("ij->j") gives int64, as torch.sum: cast back
-        einsum=lambda subscripts, arrays: torch.einsum(subscripts, *arrays).to(arrays[0].dtype),
+        tensordot=_tensordot,
+        einsum=_einsum,
         cholesky=torch.linalg.cholesky,
         det=torch.linalg.det,
         eigh=lambda a: tuple(torch.linalg.eigh(a)),
@@ -625,4 +707,7 @@ def _primitives() -> Primitives:
         logical_xor=lambda a, b: torch.logical_xor(a, _as_tensor(b, a)),
         bitwise_left_shift=lambda a, b: a << b,
         bitwise_right_shift=lambda a, b: a >> b,
+        # eig (Array API 2025.12)
+        eig=lambda a: tuple(torch.linalg.eig(a)),
+        eigvals=torch.linalg.eigvals,
     )
