@@ -935,6 +935,18 @@ _GROUPS: list[tuple[str, Rule]] = [
             ),
         ),
     ),
+    (
+        "__getitem__ __setitem__ index_update",
+        Rule(
+            "a 0-d bool mask takes no axis and adds one of length 1 (True) or 0 (False), "
+            "as NumPy's, with any other index items",
+            (
+                "TensorFlow and JAX counted a 0-d bool tensor as an integer index (IndexError, "
+                "or the wrong shape)",
+            ),
+            ("JAX: None before a 0-d mask (x[None, mask]) gives JAX's own shape",),
+        ),
+    ),
     ("kl_div_with_logits", Rule("the float dtype of the logits; any axis")),
     (
         "l0 l1 l2 linf lp",

@@ -34,7 +34,7 @@ import numpy as np
 
 from .._api._base import wrap
 from .._errors import DataDependentShapeError, IndexOutOfRangeError
-from .._indexing import as_tuple, expand_ellipsis
+from .._indexing import as_tuple, axes_taken, expand_ellipsis
 from .._tensor import Tensor
 from . import Primitives, topk_via_last_axis
 
@@ -116,8 +116,8 @@ def _like(device: Any) -> Any:
         return _LIKE.setdefault(device, jax.device_put(jnp.zeros(()), device))
 
 
-def _bool_rank(item: Any) -> int:
-    return item.ndim if isinstance(item, jax.Array) and item.dtype == np.bool_ else 0
+def _bool_rank(item: Any) -> int | None:
+    return item.ndim if isinstance(item, jax.Array) and item.dtype == np.bool_ else None
 
 
 def _check_bounds(a: Any, index: Any) -> None:
@@ -150,7 +150,7 @@ def _check_bounds(a: Any, index: Any) -> None:
                 raise IndexOutOfRangeError(
                     f"index {bad} is out of bounds for axis {dim} with size {n}"
                 )
-        dim += _bool_rank(item) or 1
+        dim += axes_taken(item, _bool_rank)
 
 
 def _getitem(a: Any, index: Any) -> Any:

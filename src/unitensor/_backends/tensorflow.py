@@ -178,8 +178,8 @@ def _matmul(a: Any, b: Any) -> Any:
     return tf.linalg.matmul(a, b)
 
 
-def _bool_rank(item: Any) -> int:
-    return len(item.shape) if isinstance(item, tf.Tensor) and item.dtype == tf.bool else 0
+def _bool_rank(item: Any) -> int | None:
+    return len(item.shape) if isinstance(item, tf.Tensor) and item.dtype == tf.bool else None
 
 
 def _is_basic(index: Any) -> bool:

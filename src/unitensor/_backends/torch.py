@@ -29,7 +29,7 @@ import numpy as np
 from .._api._base import wrap
 from .._api.autodiff import map_tensors
 from .._errors import IndexOutOfRangeError
-from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
+from .._indexing import AdvancedOps, advanced_getitem, as_tuple, axes_taken, expand_ellipsis
 from .._tensor import Tensor
 from . import Primitives, _torch_unsigned
 
@@ -55,8 +55,8 @@ def _has_negative_step(index: Any) -> bool:
     return False
 
 
-def _bool_rank(item: Any) -> int:
-    return item.ndim if isinstance(item, torch.Tensor) and item.dtype == torch.bool else 0
+def _bool_rank(item: Any) -> int | None:
+    return item.ndim if isinstance(item, torch.Tensor) and item.dtype == torch.bool else None
 
 
 def _positive_steps(a: Any, index: Any) -> tuple[Any, Any]:
@@ -78,7 +78,7 @@ def _positive_steps(a: Any, index: Any) -> tuple[Any, Any]:
             item = slice(None)
         out.append(item)
         if item is not None:
-            dim += _bool_rank(item) or 1
+            dim += axes_taken(item, _bool_rank)
     return a, tuple(out)
 
 
