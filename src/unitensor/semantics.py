@@ -926,7 +926,7 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "view of the bits, on order keys (the top bit flipped) or in a wider dtype",
                 "PyTorch's all and any of uint8 give uint8 (bool here)",
                 "TensorFlow's pow and sign have no unsigned kernels (by squaring, != 0 here); "
-                "its range none beyond int64 for uint64",
+                "its range none beyond int64 for uint64, its tile and repeat none for uint16",
             ),
             (
                 "JAX without 64-bit mode: a Python int above int32's range beside a uint32 "

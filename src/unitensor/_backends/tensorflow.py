@@ -505,8 +505,16 @@ def _triangle(lower: bool) -> Any:
     return tri
 
 
+def _tile(a: Any, reps: Any) -> Any:
+    if a.dtype == tf.uint16:  # TensorFlow's Tile has no uint16 kernel: tile the bits
+        return tf.bitcast(tf.tile(tf.bitcast(a, tf.int16), reps), tf.uint16)
+    return tf.tile(a, reps)
+
+
 def _repeat(a: Any, counts: Any, axis: int) -> Any:
     """``tf.repeat``, which fails for an empty tensor with a tensor of counts."""
+    if a.dtype == tf.uint16:  # tf.repeat tiles, and Tile has no uint16 kernel
+        return tf.bitcast(_repeat(tf.bitcast(a, tf.int16), counts, axis), tf.uint16)
     if isinstance(counts, int) or a.shape.num_elements() != 0:
         return tf.repeat(a, counts, axis)
     total = tf.reduce_sum(tf.cast(counts, tf.int64))
@@ -1002,7 +1010,7 @@ def primitives() -> Primitives:
         permute_dims=tf.transpose,
         squeeze=lambda a, axes: tf.squeeze(a, list(axes)) if axes else a,
         expand_dims=tf.expand_dims,
-        tile=tf.tile,
+        tile=_tile,
         flip=lambda a, axes: tf.reverse(a, list(axes)) if axes else a,
         pad_constant=lambda a, pads, value: tf.pad(
             a, [list(p) for p in pads], constant_values=_const(value, a.dtype)
