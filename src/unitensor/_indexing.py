@@ -33,7 +33,6 @@ __all__ = [
 ]
 
 
-_BASIC = frozenset({int, slice, type(None), type(Ellipsis)})
 """The types of basic index items, which need no normalisation."""
 
 
@@ -106,6 +105,17 @@ def index_operand(t: TensorBase, indices: Any) -> Any:
     return t._unwrap(item)
 
 
+def _basic(item: Any) -> bool:
+    """Whether an index item is a Python int, a slice, ``None`` or ``...`` (kept as is).
+
+    (Compared by identity, not looked up in a set of types: TorchDynamo
+    guards a set's contents wrongly, and AutoGraph cannot convert a
+    ``for``/``else``.)
+    """
+    cls = item.__class__
+    return cls is int or cls is slice or item is None or item is Ellipsis
+
+
 def normalize_index(t: TensorBase, index: Any) -> Any:
     """``index`` with tensors unwrapped and lists / foreign arrays made native.
 
@@ -120,10 +130,7 @@ def normalize_index(t: TensorBase, index: Any) -> Any:
     """
     if isinstance(index, tuple):
         given: tuple[Any, ...] = cast(Any, index)
-        for item in given:
-            if item.__class__ not in _BASIC:
-                break
-        else:  # ints, slices, None and ...: nothing to normalise (the common case)
+        if all(_basic(item) for item in given):  # nothing to normalise (the common case)
             if given.count(Ellipsis) > 1:
                 raise IndexError("an index can only have a single ellipsis ('...')")
             return given

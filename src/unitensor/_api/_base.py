@@ -410,6 +410,50 @@ class TensorBase:
             return k
 
     @classmethod
+    def _learn_dtypes(cls) -> None:
+        """Fill the dtype caches for every dtype the backend holds (once, as it loads).
+
+        The caches then never change: code compiled once keeps seeing what
+        it was traced with (TorchDynamo guards on their contents, and a
+        cache filled inside ``torch.compile`` recompiled the function on its
+        next call). The promotion rule runs once per pair of dtypes here,
+        about a millisecond.
+        """
+        natives: list[Any] = []
+        for name in dtypes.DTYPES:
+            try:
+                native = cls._native_dtype(name)
+            except (TypeError, AttributeError, ValueError, KeyError):
+                continue  # a dtype the framework does not have
+            if native in natives:
+                continue  # JAX without 64-bit mode: int32 for int64
+            natives.append(native)
+            kind = cls._kind(native)
+            if kind in "iu":
+                info = np.iinfo(np.dtype(name))
+                cls._int_bounds[native] = (int(info.min), int(info.max))
+            else:
+                cls._int_bounds[native] = None
+            if cls._ns.narrow(name) == name:
+                cls._dtype_arg_cache[name] = cls._dtype_arg_cache[dtypes.DTYPES[name]] = native
+                cls._dtype_arg_cache[native] = native
+        for a in natives:
+            ta = cls._native_dtype(dtypes.DEFAULT_FLOAT)
+            cls._float_cache[a] = None if cls._kind(a) in "fc" else ta
+            for scalar in (True, 1, 1.0, 1j):
+                new = dtypes.scalar_result_name(cls._dtype_name(a), scalar)
+                target = None if new == cls._dtype_name(a) else cls._native_dtype(new)
+                cls._scalar_cache[(a, scalar.__class__)] = target
+            for b in natives:
+                try:
+                    name = dtypes.result_name(cls._dtype_name(a), cls._dtype_name(b))
+                except (TypeError, ValueError):
+                    continue  # no common dtype: the operation raises each time
+                target = cls._native_dtype(name)
+                pair = (None if a == target else target, None if b == target else target)
+                cls._pair_cache[(a, b)] = pair
+
+    @classmethod
     def _native_dtype(cls, name: str) -> Any:
         """Native dtype object for a canonical dtype name."""
         try:
@@ -487,7 +531,7 @@ class TensorBase:
 
     def _for_scalar(self, a: Any, scalar: Scalar | complex) -> Any:
         """Cast ``a`` (a native array) to the kind a Python scalar needs."""
-        key = (a.dtype, scalar.__class__)
+        key = (a.dtype, type(scalar))  # (TorchDynamo misreads scalar.__class__ in a dict key)
         target = self._scalar_cache.get(key, MISSING)
         if target is MISSING:
             cls = type(self)

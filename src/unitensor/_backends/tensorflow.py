@@ -39,10 +39,11 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from .._errors import IndexOutOfRangeError
+from .._errors import CompileError, IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
 from .._tensor import Tensor
 from . import Primitives, _tensorflow_fft, _tensorflow_linalg
+from ._after_import import after_import
 
 __all__ = ["TensorFlowTensor", "primitives"]
 
@@ -821,6 +822,42 @@ def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
     return loss, aux, g
 
 
+def _item(a: Any) -> Any:
+    """The Python value of a 0-d tensor (of a 1-element one)."""
+    try:
+        numpy = a.numpy
+    except AttributeError:  # a graph tensor inside tf.function: no value yet
+        raise CompileError(
+            "a traced TensorFlow tensor (inside tf.function or ut.jit) has no Python value: "
+            "bool(), int(), float() and .item() of it cannot run there; branch with ut.where "
+            "(or tf.cond), or take the value outside the compiled function"
+        ) from None
+    return numpy().item()
+
+
+def _autograph_leaves_unitensor_alone() -> None:
+    """Tell AutoGraph (``tf.function``) to call unitensor's code as it is.
+
+    AutoGraph rewrites the Python control flow of the functions a
+    ``tf.function`` calls; unitensor's own code branches only on Python
+    values (shapes, dtypes, arguments), so converting it gains nothing and
+    printed warnings where AutoGraph cannot ("could not transform
+    <function _gcd_import>", an import in the first look-up of a graph
+    tensor's type). The rule is the one AutoGraph has for ``numpy`` and
+    ``tensorflow`` itself. A user function called *by* unitensor (the loss
+    in ``ut.value_and_grad``) then runs unconverted too, as under
+    ``tf.GradientTape``: its tensor-valued ``if`` needs ``ut.where`` or
+    ``tf.cond``.
+    """
+    try:  # AutoGraph's internals (TensorFlow 2.21); nothing public adds a rule
+        config: Any = importlib.import_module("tensorflow.python.autograph.core.config")
+        rules: tuple[Any, ...] = config.CONVERSION_RULES
+        if not any(getattr(r, "_prefix", None) == "unitensor" for r in rules):
+            config.CONVERSION_RULES = (config.DoNotConvert("unitensor"), *rules)
+    except (ImportError, AttributeError):  # another release: AutoGraph converts (and warns)
+        pass
+
+
 def primitives() -> Primitives:
     """TensorFlow's primitives; imports TensorFlow."""
     global tf, _widen, _range_dtypes, _logaddexp_same_shape
@@ -856,7 +893,7 @@ def primitives() -> Primitives:
         setitem=_index_update,
         copy=tf.identity,
         to_numpy=lambda a: a.numpy(),
-        item=lambda a: a.numpy().item(),
+        item=_item,
         astype=tf.cast,
         seed=_GEN.seed,
         divide=_divide,
@@ -988,3 +1025,6 @@ def primitives() -> Primitives:
         bitwise_left_shift=_shift(left=True),
         bitwise_right_shift=_shift(left=False),
     )
+
+
+after_import("tensorflow", _autograph_leaves_unitensor_alone)  # before its first trace

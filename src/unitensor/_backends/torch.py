@@ -25,7 +25,7 @@ from .._api.autodiff import map_tensors
 from .._errors import IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
 from .._tensor import Tensor
-from . import Primitives
+from . import Primitives, _torch_dynamo
 
 __all__ = ["PyTorchTensor", "primitives"]
 
@@ -448,7 +448,10 @@ def _to_numpy(a: Any) -> Any:
 class _Depth(threading.local):
     """How many gradient calls are active in this thread (for gradients of gradients)."""
 
-    value = 0
+    def __init__(self) -> None:
+        # in each thread's own dict from its first use (TorchDynamo guards on the dict: a
+        # value first set by a compiled call recompiled the function on its next call)
+        self.value = 0
 
 
 _DEPTH = _Depth()
@@ -619,3 +622,6 @@ def primitives() -> Primitives:
         bitwise_left_shift=lambda a, b: a << b,
         bitwise_right_shift=lambda a, b: a >> b,
     )
+
+
+_torch_dynamo.teach_when_imported(Tensor)  # torch.compile: @ and ~ of tensors
