@@ -49,7 +49,7 @@ def _numpy_index(item: Any) -> Any:
 
 def _is_numpy(x: object) -> bool:
     """Whether ``x`` is a NumPy array or scalar (a test that narrows nothing)."""
-    return isinstance(x, np.ndarray | np.generic)
+    return isinstance(x, (np.ndarray, np.generic))
 
 
 def _item(t: TensorBase, item: Any) -> Any:
@@ -61,15 +61,15 @@ def _item(t: TensorBase, item: Any) -> Any:
     value: Any = list(item) if isinstance(item, range) else item  # (not narrowed below)
     if isinstance(item, bool):
         raise IndexError("a bool scalar is not a supported index; use a bool tensor mask")
-    if isinstance(item, int | np.integer):
+    if isinstance(item, (int, np.integer)):
         return int(value)
-    if isinstance(item, float | np.floating):
+    if isinstance(item, (float, np.floating)):
         raise IndexError(
             f"only integers, slices, None, ... and integer or bool arrays are "
             f"valid indices, got {item!r}"
         )
-    if isinstance(item, list | range) or (
-        isinstance(item, np.ndarray) and not isinstance(t.raw, np.ndarray | np.generic)
+    if isinstance(item, (list, range)) or (
+        isinstance(item, np.ndarray) and not isinstance(t.raw, (np.ndarray, np.generic))
     ):
         arr = np.asarray(value)
         if arr.dtype.kind == "u":
@@ -141,7 +141,7 @@ def normalize_index(t: TensorBase, index: Any) -> Any:
         shapes = [
             tuple(i.shape)
             for i in items
-            if hasattr(i, "shape") and type(t)._dtype_name(i.dtype) != "bool"
+            if not _basic(i) and type(t)._dtype_name(i.dtype) != "bool"  # (native arrays)
         ]
         if len(shapes) > 1:
             try:

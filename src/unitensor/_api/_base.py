@@ -288,7 +288,15 @@ def joined(tensors: Sequence[Any], what: str) -> tuple[type[TensorBase], list[An
 
 
 _FLOAT_PARTS = {"complex64": "float32", "complex128": "float64"}
-_FLOAT_LIMITS: dict[str, tuple[float, np.dtype[Any]]] = {}
+# The largest finite value of each float dtype, known in advance: a cache filled as
+# values come would change inside a compiled function (TorchDynamo guards on it), and
+# NumPy's finfo does not know ml_dtypes' bfloat16 (3.3895313892515355e38).
+_FLOAT_MAX = {
+    "float16": float(np.finfo(np.float16).max),
+    "bfloat16": 3.3895313892515355e38,
+    "float32": float(np.finfo(np.float32).max),
+    "float64": float(np.finfo(np.float64).max),
+}
 
 
 def _as_float_of(name: str, value: float) -> float:
@@ -299,23 +307,12 @@ def _as_float_of(name: str, value: float) -> float:
     cast gives: the largest finite value for one that rounds to it, else an
     infinity. NaN and infinities come back unchanged.
     """
-    try:
-        big, np_dtype = _FLOAT_LIMITS[name]
-    except KeyError:
-        part = _FLOAT_PARTS.get(name, name)
-        np_dtype = dtypes.DTYPES[part].dtype
-        if part == "bfloat16":
-            import ml_dtypes  # NumPy's finfo does not know ml_dtypes' bfloat16
-
-            finfo: Any = ml_dtypes.finfo  # (not annotated)
-            big = float(finfo(np_dtype).max)
-        else:
-            big = float(np.finfo(np_dtype).max)
-        _FLOAT_LIMITS[name] = (big, np_dtype)
+    part = _FLOAT_PARTS.get(name, name)
+    big = _FLOAT_MAX[part]
     if -big <= value <= big or value != value:  # in range, or NaN
         return value
     with np.errstate(over="ignore"):
-        return float(np.asarray(value).astype(np_dtype))
+        return float(np.asarray(value).astype(dtypes.DTYPES[part].dtype))
 
 
 class _Primitives:
@@ -640,7 +637,7 @@ class TensorBase:
         if kind in SCALAR_TYPES:
             a = self._for_scalar(a, other)
             return a, self._scalar_operand(a.dtype, other)
-        if isinstance(other, np.generic) and not isinstance(self.raw, np.ndarray | np.generic):
+        if isinstance(other, np.generic) and not isinstance(self.raw, (np.ndarray, np.generic)):
             return self._operands(other.item())
         if isinstance(other, complex):
             return self._for_scalar(a, other), other
@@ -659,7 +656,7 @@ class TensorBase:
         n = len(self.raw.shape) if ndim is None else ndim
         if axis.__class__ is not int:
             value: Any = axis  # callers may pass NumPy integers despite the annotation
-            if isinstance(value, bool) or not isinstance(value, int | np.integer):
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
                 raise TypeError(f"axis must be an int, got {type(axis).__name__}")
             axis = operator.index(axis)
         if axis < -n or axis >= n:
@@ -676,7 +673,7 @@ class TensorBase:
         """
         if axis is None:
             return None
-        if isinstance(axis, tuple | list):
+        if isinstance(axis, (tuple, list)):
             axes = tuple(self._axis(a) for a in axis)
             if len(set(axes)) != len(axes):
                 raise AxisError(f"repeated axis in {axis!r}")

@@ -142,7 +142,7 @@ def _tolerance(t: LinearAlgebra, s: LinearAlgebra, rtol: Any, dtype_name: str) -
     largest = s.max(axis=-1, keepdims=True)
     if rtol is None:
         return largest * (max(m, n) * _EPS[dtype_name])
-    if isinstance(rtol, int | float) and not isinstance(rtol, bool):
+    if isinstance(rtol, (int, float)) and not isinstance(rtol, bool):
         return largest * float(rtol)
     r = wrap(type(s), s._unwrap(rtol)).astype(s.dtype)
     return largest * r.expand_dims(-1)

@@ -227,7 +227,7 @@ class LinearAlgebra(Set):
             raise ShapeError("tensordot needs two tensors, not a Python scalar")
         na, nb = len(a.shape), len(b.shape)
         value: Any = axes  # callers may pass anything despite the annotation
-        if isinstance(value, bool) or not isinstance(value, int | tuple | list):
+        if isinstance(value, bool) or not isinstance(value, (int, tuple, list)):
             raise TypeError(f"tensordot: axes must be an int or a pair of sequences, got {axes!r}")
         if isinstance(axes, int):
             if axes < 0:

@@ -822,6 +822,11 @@ def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
     return loss, aux, g
 
 
+def _assert_traced(value: Any, ok: Any, message: str) -> Any:
+    with tf.control_dependencies([tf.debugging.Assert(ok, [message])]):
+        return tf.identity(value)
+
+
 def _item(a: Any) -> Any:
     """The Python value of a 0-d tensor (of a 1-element one)."""
     try:
@@ -874,6 +879,7 @@ def primitives() -> Primitives:
     return Primitives(
         dtype_type=tf.dtypes.DType,
         is_concrete=lambda a: tf.executing_eagerly(),
+        assert_traced=_assert_traced,
         value_and_grad=_value_and_grad,
         dlpack_source=_DLPack,
         add=_add,

@@ -505,6 +505,11 @@ class _Depth(threading.local):
 _DEPTH = _Depth()
 
 
+def _assert_traced(value: Any, ok: Any, message: str) -> Any:
+    torch._assert_async(ok, message)  # checked when the compiled graph runs
+    return value
+
+
 def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
     """Run ``f_raw`` under autograd; return detached value, aux and gradient."""
     nested = _DEPTH.value > 0  # inside another gradient call: keep the graph for it
@@ -548,6 +553,8 @@ def primitives() -> Primitives:
         copy=lambda a: a.clone(),
         to_numpy=_to_numpy,
         item=lambda a: a.item(),
+        is_concrete=lambda a: not torch.compiler.is_compiling(),
+        assert_traced=_assert_traced,
         astype=lambda a, dt: a.to(dt),
         seed=_GENERATORS.seed,
         divide=lambda a, b: a / b,
