@@ -186,3 +186,29 @@ def test_integer_division_by_zero_is_checked_in_the_graph(compiler):
         return
     with pytest.raises(Exception, match="integer division or modulo by zero"):
         to_numpy(f(a, b))
+
+
+@pytest.mark.parametrize(
+    "op, args, message",
+    [
+        (lambda x, i: ut.astensor(x)[ut.astensor(i)], ([1.0, 2.0], [0, 2]), "index"),
+        (
+            lambda l, y: ut.crossentropy(ut.astensor(l), ut.astensor(y)),
+            ([[0.0, 1.0], [1.0, 0.0]], [0, 2]),
+            "labels",
+        ),
+    ],
+    ids=["index range", "crossentropy labels"],
+)
+@pytest.mark.parametrize("compiler", ["tf.function", "torch.compile"])
+def test_range_checks_under_tracing(compiler, op, args, message):
+    fw = framework(compiler)
+    a = native(fw, np.asarray(args[0], dtype=np.float32))
+    bad = native(fw, np.asarray(args[1]))
+    good = native(fw, np.asarray([0, 1]))
+    with pytest.raises(ut.IndexOutOfRangeError):  # eagerly: unitensor's error
+        op(a, bad)
+    f = compiled(compiler, lambda a, i: op(a, i).raw)
+    to_numpy(f(a, good))
+    with pytest.raises(Exception, match=f"{message}|out of bounds|out of range"):
+        to_numpy(f(a, bad))  # the framework's error, raised where the graph runs

@@ -231,6 +231,9 @@ def _index_array(item: Any, n: int) -> Any:
         low, high = int(tf.reduce_min(idx)), int(tf.reduce_max(idx))
         bad = high if high >= n else low
         raise IndexOutOfRangeError(f"index {bad} is out of bounds for an axis of size {n}")
+    if not tf.executing_eagerly():  # traced: checked when the graph runs (not under XLA)
+        ok = tf.reduce_all((idx >= -n) & (idx < n))
+        idx = _assert_traced(idx, ok, f"index out of bounds for an axis of size {n}")
     return tf.where(idx < 0, idx + n, idx)
 
 
@@ -340,6 +343,10 @@ def _from_dlpack(obj: Any) -> Any:
 
 
 def _crossentropy(logits: Any, labels: Any) -> Any:
+    if not tf.executing_eagerly():  # traced: checked when the graph runs (not under XLA)
+        n = logits.shape[-1]
+        ok = tf.reduce_all((labels >= 0) & (labels < tf.cast(n, labels.dtype)))
+        labels = _assert_traced(labels, ok, f"crossentropy: labels must be in [0, {n})")
     try:
         return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
     except tf.errors.InvalidArgumentError as e:  # TensorFlow checks the label range itself
