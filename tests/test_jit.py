@@ -182,3 +182,15 @@ def test_compiler_failure_is_a_unitensor_error(backend):
     x = make(backend, np.ones(3, dtype=np.float32))
     with pytest.raises(ut.CompileError, match=r"traced|could not compile f"):
         j(x)
+
+
+def test_transformations_page_examples():
+    """The doctests of docs/transformations.md (NumPy and JAX: quick)."""
+    import doctest
+    from pathlib import Path
+
+    if "jax" not in selected_backends():
+        pytest.skip("the page's examples use JAX")
+    page = Path(__file__).resolve().parent.parent / "docs" / "transformations.md"
+    failures, tried = doctest.testfile(str(page), module_relative=False, verbose=False)
+    assert tried >= 8 and failures == 0

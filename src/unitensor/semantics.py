@@ -842,8 +842,8 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "unitensor's code unconverted)",
                 "torch.compile(fullgraph=True) broke the graph at @ and ~ of tensors, at the "
                 "gradient (torch.autograd.grad) and at index normalisation",
-                "a new Python learning rate recompiled under torch.compile (a float is "
-                "specialised); ut.jit passes it as a 0-d tensor",
+                "a new Python learning rate recompiled torch.compile once (a float is "
+                "specialised until it changes); ut.jit passes it as a 0-d tensor",
             ),
             (
                 "checks of values (index ranges, integer division by zero, crossentropy "
