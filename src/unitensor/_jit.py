@@ -51,11 +51,15 @@ _SERIAL = itertools.count()
 # A leaf of the flattened arguments: ("ut", None) a unitensor tensor, ("native", None) a
 # native array, ("number", python type) a Python number, ("static", value) anything else.
 _Tree = Any
+_NATIVE = ("native", None)
 
 
 def _flatten(x: Any, leaves: list[Any]) -> _Tree:
     """The structure of ``x`` (hashable), appending its dynamic leaves to ``leaves``."""
     kind: Any = x.__class__
+    if kind in _registry._CLASS_OF_TYPE:  # a native array type seen before (the common case)
+        leaves.append(x)
+        return _NATIVE
     values: Any = x  # (the isinstance tests narrow x, not this)
     if kind is list or kind is tuple:
         return (kind, tuple(_flatten(v, leaves) for v in values))
@@ -71,7 +75,7 @@ def _flatten(x: Any, leaves: list[Any]) -> _Tree:
         return ("number", kind)
     if kind.__module__.partition(".")[0] in _registry._ROOT_MODULE and _is_array(x):
         leaves.append(x)
-        return ("native", None)
+        return _NATIVE
     return ("static", x)  # (hashed with the key: an unhashable value raises there)
 
 
@@ -275,8 +279,10 @@ def _framework(leaves: list[Any]) -> tuple[type[TensorBase] | None, bool]:
     for x in leaves:
         if x.__class__ in _NUMBERS:
             continue
-        wrapped = wrapped or isinstance(x, TensorBase)
-        cls = type(_registry.astensor(x))
+        cls: Any = _registry._CLASS_OF_TYPE.get(x.__class__)
+        if cls is None:
+            wrapped = wrapped or isinstance(x, TensorBase)
+            cls = type(_registry.astensor(x))
         if found is None or found.backend == "numpy":
             found = cls
         elif cls is not found and cls.backend != "numpy":
