@@ -306,8 +306,12 @@ def _native_leaves(cls: type[TensorBase], tree: _Tree, leaves: list[Any]) -> lis
     for x in leaves:
         kind = x.__class__
         if kind in _NUMBERS:
-            name = cls._ns.narrow(_DEFAULT_OF_SCALAR[kind])
-            out.append(cls._ns.asarray(np.asarray(x, dtype=name), None, like))
+            if cls.backend == "jax":  # jax.jit traces a Python number as a value itself
+                out.append(x)  # (a weakly typed 0-d array of the default dtype of its kind)
+                continue
+            value = np.asarray(x, dtype=cls._ns.narrow(_DEFAULT_OF_SCALAR[kind]))
+            # tf.function takes a NumPy array as a tensor argument (no transfer needed here)
+            out.append(value if cls.backend == "tensorflow" else cls._ns.asarray(value, None, like))
             continue
         t = _registry.astensor(x)
         out.append(t.raw if type(t) is cls else cls._ns.asarray(t.numpy(), None, like))
