@@ -194,3 +194,18 @@ def test_transformations_page_examples():
     page = Path(__file__).resolve().parent.parent / "docs" / "transformations.md"
     failures, tried = doctest.testfile(str(page), module_relative=False, verbose=False)
     assert tried >= 8 and failures == 0
+
+
+def test_tensorflow_xla(backend):
+    if backend != "tensorflow":
+        pytest.skip("jit_compile is TensorFlow's")
+    rng = np.random.default_rng(2)
+    a = rng.random((3, 4), dtype=np.float32)
+
+    def f(x, k, scale):
+        return (x.sort(axis=-1)[:, -k:] * scale).sum(axis=0), x.argmax(axis=1)
+
+    j = ut.jit(f, static_argnums=1, jit_compile=True)
+    total, idx = j(make(backend, a), 2, 2)  # an int traced as a value (int64)
+    check(total, backend, (np.sort(a, axis=-1)[:, -2:] * 2).sum(axis=0), rtol=1e-6)
+    check(idx, backend, a.argmax(axis=1))
