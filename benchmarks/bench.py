@@ -28,6 +28,13 @@ namespace (``unitensor.array_api.<backend>``: ``xp.sqrt(xp.sum(...))``) in
 the same rounds; ``xp/method`` is the namespace's time over the method
 chain's (its ratio to native over the method's), which should be within 5 %.
 
+The compiled section (after the eager table; ``--compiled`` prints it
+alone) times, per compiling framework, the 10x10 chain and the training
+step three ways, interleaved as above: the unitensor code under ``ut.jit``,
+the same code written natively and compiled natively (``torch.compile``,
+``tf.function``, ``jax.jit``), and eager native code. Its ratios are
+``ut.jit`` / native compiled and ``ut.jit`` / eager native.
+
 Run ``python benchmarks/bench.py`` (``make bench``); ``--docs`` also writes
 ``docs/benchmarks-results.md`` and ``docs/benchmarks.png``.
 
@@ -349,6 +356,129 @@ def run(budget: float, backends: tuple[str, ...] = BACKENDS) -> list[dict[str, A
     return rows
 
 
+COMPILERS = {"torch": "torch.compile", "tensorflow": "tf.function", "jax": "jax.jit"}
+
+
+def _native_compile(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The framework's own compiler (its defaults: Inductor, graph mode, XLA)."""
+    if name == "torch":
+        return importlib.import_module("torch").compile  # type: ignore[no-any-return]
+    if name == "tensorflow":
+        return importlib.import_module("tensorflow").function  # type: ignore[no-any-return]
+    return importlib.import_module("jax").jit  # type: ignore[no-any-return]
+
+
+def _synced(name: str, f: Callable[..., Any]) -> Callable[..., Any]:
+    """``f`` waiting for JAX's asynchronous result (the others return when done)."""
+    if name != "jax":
+        return f
+
+    def call(*args: Any) -> Any:
+        return f(*args).block_until_ready()
+
+    return call
+
+
+def run_compiled(budget: float, backends: tuple[str, ...] = BACKENDS) -> list[dict[str, Any]]:
+    """ut.jit against native compiled and eager native code: chain 10x10, train step."""
+    rows: list[dict[str, Any]] = []
+    for name in backends:
+        if name not in COMPILERS or _framework(name) is None:
+            continue
+        compile_ = _native_compile(name)
+        to_native, native_chain, _ = _native_ops(name)
+        raw_chain = native_chain if name != "jax" else _jax_chain()
+
+        def ut_chain(x: Any) -> Any:
+            return ut.astensor(x).square().sum(axis=-1).sqrt().raw
+
+        x = to_native(np.random.default_rng(0).random((10, 10), dtype=np.float32))
+        print(f"{name}: compiling the chain ...", file=sys.stderr, flush=True)
+        rows.append(
+            _compiled_row(
+                name,
+                "chain 10x10",
+                _synced(name, ut.jit(ut_chain)),
+                _synced(name, compile_(raw_chain)),
+                native_chain,
+                (x,),
+                budget,
+            )
+        )
+        data = _training(name, to_native)
+        assert data is not None
+        p, xs, ys = data
+        native_step = {"torch": demo.step_torch, "tensorflow": demo.step_tensorflow}.get(
+            name, demo.step_jax
+        )
+        eager_train = {"torch": demo.train_torch, "tensorflow": demo.train_tensorflow}.get(
+            name, demo.train_jax
+        )
+
+        def eager_step(w: Any, x: Any, y: Any, lr: float, fn: Any = eager_train) -> Any:
+            return fn(w, x, y, 1)
+
+        print(f"{name}: compiling the training step ...", file=sys.stderr, flush=True)
+        rows.append(
+            _compiled_row(
+                name,
+                "train step",
+                _synced(name, ut.jit(demo.step_unitensor)),
+                _synced(name, compile_(native_step)),
+                _synced(name, eager_step),
+                (p, xs, ys, demo.LR),
+                budget,
+            )
+        )
+    return rows
+
+
+def _jax_chain() -> Callable[[Any], Any]:
+    jnp = importlib.import_module("jax.numpy")
+    return lambda x: jnp.sqrt(jnp.sum(jnp.square(x), axis=-1))  # (jax.jit syncs outside)
+
+
+def _compiled_row(
+    backend: str,
+    workload: str,
+    jitted: Callable[..., Any],
+    compiled: Callable[..., Any],
+    eager: Callable[..., Any],
+    args: tuple[Any, ...],
+    budget: float,
+) -> dict[str, Any]:
+    fns = [lambda a: compiled(*a), lambda a: jitted(*a), lambda a: eager(*a)]
+    (t_cmp, t_jit, t_eager), (_, r_cmp, r_eager) = measure(list(fns), args, budget)
+    assert t_cmp is not None and t_jit is not None and t_eager is not None
+    assert r_cmp is not None and r_eager is not None
+    row = {
+        "backend": backend,
+        "workload": workload,
+        "compiler": COMPILERS[backend],
+        "jit_us": t_jit * 1e6,
+        "compiled_us": t_cmp * 1e6,
+        "eager_us": t_eager * 1e6,
+        "jit_vs_compiled": r_cmp,
+        "jit_vs_eager": r_cmp / r_eager,
+    }
+    print(_format_compiled(row), flush=True)
+    return row
+
+
+COMPILED_HEADER = (
+    f"{'backend':<11} {'workload':<12} {'compiler':<14} {'ut.jit us':>10} "
+    f"{'compiled us':>12} {'eager us':>10} {'jit/compiled':>12} {'jit/eager':>9}"
+)
+
+
+def _format_compiled(r: dict[str, Any]) -> str:
+    return (
+        f"{r['backend']:<11} {r['workload']:<12} {r['compiler']:<14} {r['jit_us']:>10.1f} "
+        f"{r['compiled_us']:>12.1f} {r['eager_us']:>10.1f} {r['jit_vs_compiled']:>12.2f} "
+        f"{r['jit_vs_eager']:>9.2f}"
+    )
+
+
 def _row(
     backend: str,
     workload: str,
@@ -417,7 +547,7 @@ def machine() -> str:
     )
 
 
-def write_docs(rows: list[dict[str, Any]]) -> None:
+def write_docs(rows: list[dict[str, Any]], compiled: list[dict[str, Any]]) -> None:
     """The table as Markdown and the ratios as a bar chart, for the documentation."""
     lines = [
         f"Measured on: {machine()}.",
@@ -434,6 +564,21 @@ def write_docs(rows: list[dict[str, Any]]) -> None:
         lines.append(
             f"| {r['backend']} | {r['workload']} | {r['native_us']:.1f} | "
             f"{r['unitensor_us']:.1f} | {r['ratio']:.2f} | {ep} | {epr} | {ns} | {nsr} |"
+        )
+    lines += [
+        "",
+        "Compiled: the same code under `ut.jit`, written natively and compiled natively, and",
+        "eager native code (ratios: `ut.jit` / native compiled, `ut.jit` / eager native).",
+        "",
+        "| backend | workload | compiler | ut.jit µs | compiled µs | eager µs | "
+        "jit / compiled | jit / eager |",
+        "|---|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for r in compiled:
+        lines.append(
+            f"| {r['backend']} | {r['workload']} | {r['compiler']} | {r['jit_us']:.1f} | "
+            f"{r['compiled_us']:.1f} | {r['eager_us']:.1f} | {r['jit_vs_compiled']:.2f} | "
+            f"{r['jit_vs_eager']:.2f} |"
         )
     (ROOT / "docs" / "benchmarks-results.md").write_text("\n".join(lines) + "\n")
     import matplotlib
@@ -467,6 +612,9 @@ def main() -> None:
     parser.add_argument("--docs", action="store_true", help="write the docs table and plot")
     parser.add_argument("--ops", action="store_true", help="time each operation alone (10x10)")
     parser.add_argument(
+        "--compiled", action="store_true", help="only the compiled section (ut.jit)"
+    )
+    parser.add_argument(
         "--backends", default=",".join(BACKENDS), help="comma-separated, default: all four"
     )
     args = parser.parse_args()
@@ -478,10 +626,16 @@ def main() -> None:
     if args.ops:
         run_ops(args.budget, backends)
         return
-    print(HEADER)
-    rows = run(args.budget, backends)
-    if args.docs:
-        write_docs(rows)
+    rows: list[dict[str, Any]] = []
+    if not args.compiled:
+        print(HEADER)
+        rows = run(args.budget, backends)
+    print(
+        f"\ncompiled (ratios: ut.jit / native compiled, ut.jit / eager native)\n{COMPILED_HEADER}"
+    )
+    compiled = run_compiled(args.budget, backends)
+    if args.docs and rows:
+        write_docs(rows, compiled)
 
 
 if __name__ == "__main__":

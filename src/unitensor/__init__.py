@@ -65,6 +65,7 @@ from ._api.manipulation import (
 from ._convert import convert
 from ._errors import (
     AxisError,
+    CompileError,
     DataDependentShapeError,
     DivisionByZeroError,
     DTypeError,
@@ -75,6 +76,7 @@ from ._errors import (
     UnsupportedTypeError,
 )
 from ._functions import *  # noqa: F403  # function forms, backend classes and module wrappers
+from ._jit import Jitted, jit
 from ._registry import astensor, astensor_, astensors, astensors_, istensor, seed
 from ._tensor import Tensor
 from .dtypes import DTYPES as _DTYPES
@@ -127,6 +129,7 @@ complex128 = _DTYPES["complex128"]
 
 __all__ = [
     "AxisError",
+    "CompileError",
     "DTypeError",
     "DataDependentShapeError",
     "DivisionByZeroError",
@@ -171,6 +174,9 @@ __all__ = [
     "value_and_grad",
     "value_and_grad_fn",
     "value_aux_and_grad",
+    # transformations: ut.jit
+    "Jitted",
+    "jit",
     "concat",
     "concatenate",
     "stack",

@@ -17,6 +17,7 @@ first, its own exception is kept as ``__cause__``.
 | `IndexOutOfRangeError` | `IndexError` | an index beyond the axis it indexes |
 | `DivisionByZeroError` | `ZeroDivisionError` | integer `//` or `%` by zero |
 | `DataDependentShapeError` | `TypeError` | `nonzero` or `unique_*` of a traced array (`jax.jit`) |
+| `CompileError` | `RuntimeError` | a function a framework cannot compile (`ut.jit`) |
 
 Other misuse keeps the plain builtin: an unknown option string
 (``ValueError``), ``len()`` of a 0-d tensor (``TypeError``), an index of an
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 __all__ = [
     "AxisError",
+    "CompileError",
     "DTypeError",
     "DataDependentShapeError",
     "DivisionByZeroError",
@@ -82,4 +84,13 @@ class DataDependentShapeError(UnitensorError, TypeError):
     the values call for; a tracer inside ``jax.jit`` has a shape and a dtype
     but no values yet, so they cannot run there. Also a ``TypeError``, as
     JAX's own ``ConcretizationTypeError`` is.
+    """
+
+
+class CompileError(UnitensorError, RuntimeError):
+    """A framework's compiler could not compile a function given to ``ut.jit``.
+
+    The message names the compiler and its cause (a TorchDynamo graph break,
+    Python control flow on a traced value under ``jax.jit``); the compiler's
+    own exception is kept as ``__cause__``.
     """

@@ -35,7 +35,6 @@ __all__ = [
 ]
 
 
-_BASIC = frozenset({int, slice, type(None), type(Ellipsis)})
 """The types of basic index items, which need no normalisation."""
 
 
@@ -51,7 +50,7 @@ def _numpy_index(item: Any) -> Any:
 
 def _is_numpy(x: object) -> bool:
     """Whether ``x`` is a NumPy array or scalar (a test that narrows nothing)."""
-    return isinstance(x, np.ndarray | np.generic)
+    return isinstance(x, (np.ndarray, np.generic))
 
 
 def _item(t: TensorBase, item: Any) -> Any:
@@ -63,14 +62,14 @@ def _item(t: TensorBase, item: Any) -> Any:
     value: Any = list(item) if isinstance(item, range) else item  # (not narrowed below)
     if isinstance(item, bool):
         raise IndexError("a bool scalar is not a supported index; use a bool tensor mask")
-    if isinstance(item, int | np.integer):
+    if isinstance(item, (int, np.integer)):
         return int(value)
-    if isinstance(item, float | np.floating):
+    if isinstance(item, (float, np.floating)):
         raise IndexError(
             f"only integers, slices, None, ... and integer or bool arrays are "
             f"valid indices, got {item!r}"
         )
-    if isinstance(item, list | range | np.ndarray):  # made native on every backend, NumPy's too
+    if isinstance(item, (list, range, np.ndarray)):  # made native on every backend, NumPy's too
         arr = np.asarray(value)
         if arr.dtype.kind == "u":
             arr = arr.astype(np.int64)
@@ -106,6 +105,17 @@ def index_operand(t: TensorBase, indices: Any) -> Any:
     return t._unwrap(item)
 
 
+def _basic(item: Any) -> bool:
+    """Whether an index item is a Python int, a slice, ``None`` or ``...`` (kept as is).
+
+    (Compared by identity, not looked up in a set of types: TorchDynamo
+    guards a set's contents wrongly, and AutoGraph cannot convert a
+    ``for``/``else``.)
+    """
+    cls = item.__class__
+    return cls is int or cls is slice or item is None or item is Ellipsis
+
+
 def normalize_index(t: TensorBase, index: Any) -> Any:
     """``index`` with tensors unwrapped and lists / foreign arrays made native.
 
@@ -120,10 +130,7 @@ def normalize_index(t: TensorBase, index: Any) -> Any:
     """
     if isinstance(index, tuple):
         given: tuple[Any, ...] = cast(Any, index)
-        for item in given:
-            if item.__class__ not in _BASIC:
-                break
-        else:  # ints, slices, None and ...: nothing to normalise (the common case)
+        if all(_basic(item) for item in given):  # nothing to normalise (the common case)
             if given.count(Ellipsis) > 1:
                 raise IndexError("an index can only have a single ellipsis ('...')")
             return given
@@ -133,7 +140,7 @@ def normalize_index(t: TensorBase, index: Any) -> Any:
         shapes = [
             tuple(i.shape)
             for i in items
-            if hasattr(i, "shape") and type(t)._dtype_name(i.dtype) != "bool"
+            if not _basic(i) and type(t)._dtype_name(i.dtype) != "bool"  # (native arrays)
         ]
         if len(shapes) > 1:
             try:

@@ -213,6 +213,7 @@ def load_primitives(cls: type[TensorBase]) -> Primitives:
         if _SEED:
             ns.seed(_SEED[-1])
         cls._ns = ns
+        cls._learn_dtypes()
         _LOADED[cls.backend] = cls  # type: ignore[assignment]  # a backend's class
     return ns
 
@@ -255,6 +256,17 @@ def _class_for_type(tp: type) -> type[Tensor]:
         If ``tp`` is not an array type of a supported framework, or one its
         backend refuses (the primitive ``refused``: ``numpy.matrix``).
     """
+    return _CLASSES[_backend_for_type(tp)]
+
+
+def _backend_for_type(tp: type) -> str:
+    """The backend of a native array type, its tensor class learnt and primitives loaded.
+
+    Raises
+    ------
+    TypeError
+        If ``tp`` is not an array type of a supported framework.
+    """
     root = tp.__module__.partition(".")[0]
     name = _ROOT_MODULE.get(root)
     if name is not None and issubclass(tp, array_types(name)):
@@ -263,11 +275,17 @@ def _class_for_type(tp: type) -> type[Tensor]:
         if why is not None:
             raise UnsupportedTypeError(why)
         _CLASS_OF_TYPE[tp] = cls
-        return cls
+        return name
     raise UnsupportedTypeError(
         f"unitensor cannot wrap an object of type {tp.__module__}.{tp.__qualname__}; "
         f"supported: {_supported()}"
     )
+
+
+# What torch._dynamo.assume_constant_result does (PyTorch is not imported here): inside
+# torch.compile, TorchDynamo calls this function as it is rather than tracing into it (it
+# imports modules and takes a lock), and takes its result, a backend's name, as a constant.
+setattr(_backend_for_type, "_dynamo_marked_constant", True)  # noqa: B010
 
 
 @overload

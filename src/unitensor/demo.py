@@ -12,13 +12,18 @@ All parameters live in one flat float32 vector (drawn once with NumPy's
 tensor; the forward pass slices and reshapes it. The training loop
 (``train_unitensor``) is written once against unitensor and receives
 *native* arrays of PyTorch, TensorFlow or JAX. For comparison the same loop is
-also written natively in each framework (all eager, no ``jit`` or
-``tf.function``, so both sides pay the same dispatch costs). NumPy cannot
+also written natively in each framework. Each runs twice: eagerly (both
+sides pay the same dispatch costs), and compiled one step at a time
+(``step_unitensor`` under ``ut.jit`` against the native step under
+``torch.compile``, ``tf.function`` or ``jax.jit``). NumPy cannot
 differentiate, so its row evaluates the forward pass only (repeated
 ``INFER_REPEATS`` times), with the weights trained by the first framework found.
 
-The demo prints one table (test accuracy with unitensor and natively, the
-best of ``REPEATS`` timings with unitensor and natively, and their ratio),
+The demo prints a progress line per framework while it trains, then one
+table (test accuracies with eager unitensor, ``ut.jit`` and eager native
+code; the best of ``REPEATS`` timings of eager unitensor, ``ut.jit``, eager
+native and natively compiled code; the ratios eager unitensor / eager
+native and ``ut.jit`` / natively compiled),
 checks that all accuracies agree within ``TOLERANCE`` percentage points (exit
 status 1 if not) and prints the largest difference between the weights
 trained with unitensor and natively. A framework that is not installed gets a
@@ -34,7 +39,7 @@ import sys
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -156,6 +161,29 @@ def train_unitensor(params: Any, x: Any, labels: Any, steps: int) -> Any:
     return restore_type(w)
 
 
+def step_unitensor(params: Any, x: Any, labels: Any, lr: float) -> Any:
+    """One gradient-descent step written with unitensor; ``ut.jit`` compiles it.
+
+    Native arrays in and out, as ``train_unitensor``; ``lr`` is traced as a
+    value under ``ut.jit`` (a new learning rate does not recompile).
+    """
+    (w, x_t, y_t), restore_type = ut.astensors_(params, x, labels)
+    _, grad = ut.value_and_grad(loss_fn, w, x_t, y_t)
+    return restore_type(w - lr * grad)
+
+
+def looped(step: Callable[[Any, Any, Any, float], Any]) -> Callable[[Any, Any, Any, int], Any]:
+    """A ``train(params, x, labels, steps)`` calling a (compiled) one-step ``step``."""
+
+    def train(params: Any, x: Any, labels: Any, steps: int) -> Any:
+        w = params
+        for _ in range(steps):
+            w = step(w, x, labels, LR)
+        return w
+
+    return train
+
+
 def predict_unitensor(params: Any, x: Any) -> I64:
     """Predict class labels with the unitensor forward pass (native arrays in)."""
     logits = forward(ut.astensor(params), ut.astensor(x))
@@ -185,9 +213,22 @@ def train_torch(params: torch.Tensor, x: torch.Tensor, labels: torch.Tensor, ste
     return w
 
 
+def step_torch(params: torch.Tensor, x: torch.Tensor, labels: torch.Tensor, lr: float) -> Any:
+    """One step of ``train_torch``, for ``torch.compile``."""
+    import torch
+
+    w = params.detach().requires_grad_(True)
+    with torch.enable_grad():
+        loss = torch.nn.functional.cross_entropy(_torch_forward(w, x), labels)
+        (grad,) = torch.autograd.grad(loss, w)
+    return w.detach() - lr * grad
+
+
 def _tf_forward(params: Any, x: Any) -> Any:
     """TensorFlow version of ``forward``."""
-    tf: Any = importlib.import_module("tensorflow")  # TensorFlow ships no complete type information
+    # (imported by now; sys.modules rather than an import, which tf.function's AutoGraph
+    # would try to convert and warn about) TensorFlow ships no complete type information
+    tf: Any = sys.modules["tensorflow"]
 
     hidden = tf.tanh(x @ tf.reshape(params[:_A], (N_IN, N_HIDDEN)) + params[_A:_B])
     return hidden @ tf.reshape(params[_B:_C], (N_HIDDEN, N_OUT)) + params[_C:]
@@ -206,6 +247,19 @@ def train_tensorflow(params: Any, x: Any, labels: Any, steps: int) -> Any:
             loss = tf.reduce_mean(losses)
         w = w - LR * tape.gradient(loss, w)
     return w
+
+
+def step_tensorflow(params: Any, x: Any, labels: Any, lr: float) -> Any:
+    """One step of ``train_tensorflow``, for ``tf.function``."""
+    tf: Any = sys.modules["tensorflow"]  # (imported by now; see _tf_forward)
+
+    with tf.GradientTape() as tape:
+        tape.watch(params)
+        losses = tf.nn.sparse_softmax_cross_entropy_with_logits(
+            labels=labels, logits=_tf_forward(params, x)
+        )
+        loss = tf.reduce_mean(losses)
+    return params - lr * tape.gradient(loss, params)
 
 
 def _jax_forward(params: jax.Array, x: jax.Array) -> jax.Array:
@@ -238,6 +292,13 @@ def train_jax(params: jax.Array, x: jax.Array, labels: jax.Array, steps: int) ->
     return w
 
 
+def step_jax(params: jax.Array, x: jax.Array, labels: jax.Array, lr: float) -> Any:
+    """One step of ``train_jax``, for ``jax.jit``."""
+    jax_: Any = importlib.import_module("jax")
+    _, grad = jax_.value_and_grad(_jax_loss)(params, x, labels)
+    return params - lr * grad
+
+
 def _numpy_forward(params: F32, x: F32) -> F32:
     """NumPy version of ``forward`` (inference only: NumPy has no autodiff)."""
     hidden = np.tanh(x @ params[:_A].reshape(N_IN, N_HIDDEN) + params[_A:_B])
@@ -264,6 +325,14 @@ class Framework:
     converter: str  # "module.function" turning a NumPy array into a native one
     train: Callable[[Any, Any, Any, int], Any]
     forward: Callable[[Any, Any], Any]
+    step: Callable[[Any, Any, Any, float], Any]  # one native step, for the compiler
+    compiler: str  # "module.function" compiling ``step`` natively
+
+    def compiled(self) -> Callable[[Any, Any, Any, float], Any]:
+        """``step`` compiled by the framework's own compiler."""
+        module, _, function = self.compiler.rpartition(".")
+        compile_: Any = getattr(importlib.import_module(module), function)
+        return cast("Callable[[Any, Any, Any, float], Any]", compile_(self.step))
 
     def convert(self, a: np.ndarray[Any, Any]) -> Any:
         """Convert a NumPy array into this framework's array type."""
@@ -272,11 +341,25 @@ class Framework:
 
 
 FRAMEWORKS = (
-    Framework("PyTorch", "torch", "torch.from_numpy", train_torch, _torch_forward),
     Framework(
-        "TensorFlow", "tensorflow", "tensorflow.convert_to_tensor", train_tensorflow, _tf_forward
+        "PyTorch",
+        "torch",
+        "torch.from_numpy",
+        train_torch,
+        _torch_forward,
+        step_torch,
+        "torch.compile",
     ),
-    Framework("JAX", "jax", "jax.numpy.asarray", train_jax, _jax_forward),
+    Framework(
+        "TensorFlow",
+        "tensorflow",
+        "tensorflow.convert_to_tensor",
+        train_tensorflow,
+        _tf_forward,
+        step_tensorflow,
+        "tensorflow.function",
+    ),
+    Framework("JAX", "jax", "jax.numpy.asarray", train_jax, _jax_forward, step_jax, "jax.jit"),
 )
 
 
@@ -346,62 +429,120 @@ def accuracy(predicted: I64, y: I64) -> float:
     return 100.0 * float(np.mean(np.equal(predicted, y)))
 
 
-def print_row(name: str, acc_ut: float, acc_nat: float, s_ut: float, s_nat: float) -> None:
-    """Print one row of the results table."""
-    ratio = s_ut / s_nat
-    print(f"{name:<18} {acc_ut:>10.2f} {acc_nat:>12.2f} {s_ut:>11.3f} {s_nat:>9.3f} {ratio:>6.2f}")
+COLUMNS = (
+    f"{'framework':<18} {'acc % ut':>8} {'ut.jit':>6} {'native':>6} {'s ut':>7} "
+    f"{'s ut.jit':>8} {'s native':>8} {'compiled':>8} {'eager':>6} {'jit':>6}"
+)
+"""The table's header: accuracies, seconds, and the ratios unitensor / native."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One framework's results: test accuracies (%) and best seconds."""
+
+    name: str
+    acc: tuple[float, ...]  # unitensor eager, ut.jit, native
+    s_ut: float
+    s_jit: float | None
+    s_native: float
+    s_compiled: float | None
+
+    def text(self) -> str:
+        """The row as printed under ``COLUMNS``."""
+
+        def sec(v: float | None, width: int) -> str:
+            return f"{'-':>{width}}" if v is None else f"{v:>{width}.3f}"
+
+        acc = [f"{a:>{w}.2f}" for a, w in zip(self.acc, (8, 6, 6), strict=False)]
+        acc += [f"{'-':>6}"] * (3 - len(acc))
+        jit_ratio = (
+            "-" if self.s_jit is None or not self.s_compiled else self.s_jit / self.s_compiled
+        )
+        jit = jit_ratio if isinstance(jit_ratio, str) else f"{jit_ratio:.2f}"
+        return (
+            f"{self.name:<18} {acc[0]} {acc[1]} {acc[2]} {sec(self.s_ut, 7)} "
+            f"{sec(self.s_jit, 8)} {sec(self.s_native, 8)} {sec(self.s_compiled, 8)} "
+            f"{self.s_ut / self.s_native:>6.2f} {jit:>6}"
+        )
+
+
+def train_framework(fw: Framework, params0: F32, data: tuple[F32, I64, F32, I64]) -> Row:
+    """Train eagerly and compiled, with unitensor and natively; print progress as it goes."""
+    x_train, y_train, x_test, y_test = data
+    p, x, y, xt = (fw.convert(a) for a in (params0, x_train, y_train, x_test))
+    print(f"{fw.name}: eager unitensor", end="", flush=True)
+    w_ut, s_ut = timed_training(train_unitensor, p, x, y)
+    print(", eager native", end="", flush=True)
+    w_nat, s_nat = timed_training(fw.train, p, x, y)
+    print(", ut.jit (compiling)", end="", flush=True)
+    w_jit, s_jit = timed_training(looped(ut.jit(step_unitensor)), p, x, y)
+    print(f", {fw.compiler.replace('tensorflow.', 'tf.')} (compiling)", end="", flush=True)
+    w_cmp, s_cmp = timed_training(looped(fw.compiled()), p, x, y)
+    print(", done", flush=True)
+    acc = tuple(
+        accuracy(predict_native(fw.forward, fw.convert(w), xt), y_test)
+        for w in (w_ut, w_jit, w_nat, w_cmp)
+    )
+    diff = max(float(np.max(np.abs(w - w_nat))) for w in (w_ut, w_jit, w_cmp))
+    trained[fw.name] = (w_ut, diff)
+    return Row(fw.name, acc[:3], s_ut, s_jit, s_nat, s_cmp)
+
+
+trained: dict[str, tuple[F32, float]] = {}
+"""Framework name -> (weights trained with unitensor, largest difference to native)."""
 
 
 def main() -> None:
     """Train on every installed framework, print the table, check the accuracies."""
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
-    x_train, y_train, x_test, y_test = load_data()
+    data = load_data()
+    x_train, _, x_test, y_test = data
     params0 = init_params()
     print(
         f"digits: {len(x_train)} train / {len(x_test)} test images; MLP 64-{N_HIDDEN}-10 tanh, "
         f"{N_PARAMS} parameters; {STEPS} full-batch GD steps, lr {LR}\n"
+        f"Each framework trains four times: eager unitensor, eager native, ut.jit and the "
+        f"framework's own compiler (best of {REPEATS} runs each; compiling takes a while).\n"
     )
-    header = f"{'framework':<18} {'test acc %':>10} {'native acc %':>12} "
-    header += f"{'s unitensor':>11} {'s native':>9} {'ratio':>6}"
-    print(f"{header}\n{'-' * len(header)}")
-    accuracies: list[float] = []
-    weight_diff = 0.0  # largest |unitensor-trained - natively trained| parameter
-    trained_numpy: F32 | None = None
+    rows: list[Row] = []
+    missing: list[str] = []
     for fw in FRAMEWORKS:
         try:
             with stderr_silenced():
                 importlib.import_module(fw.module)
         except ImportError as exc:
-            print(f"{fw.name:<18} not installed ({exc})")
+            missing.append(f"{fw.name:<18} not installed ({exc})")
             continue
-        p, x, y, xt = (fw.convert(a) for a in (params0, x_train, y_train, x_test))
-        w_ut, s_ut = timed_training(train_unitensor, p, x, y)
-        w_nat, s_nat = timed_training(fw.train, p, x, y)
-        acc_ut = accuracy(predict_unitensor(fw.convert(w_ut), xt), y_test)
-        acc_nat = accuracy(predict_native(fw.forward, fw.convert(w_nat), xt), y_test)
-        accuracies += [acc_ut, acc_nat]
-        weight_diff = max(weight_diff, float(np.max(np.abs(w_ut - w_nat))))
-        trained_numpy = w_ut if trained_numpy is None else trained_numpy
-        print_row(fw.name, acc_ut, acc_nat, s_ut, s_nat)
-    if trained_numpy is None:
+        rows.append(train_framework(fw, params0, data))
+    if trained:
+        w = next(iter(trained.values()))[0]
+        print("NumPy: inference", end="", flush=True)
+        labels_ut, s_ut = timed_inference(predict_unitensor, w, x_test)
+        labels_nat, s_nat = timed_inference(predict_numpy, w, x_test)
+        print(", done", flush=True)
+        acc = (accuracy(labels_ut, y_test), accuracy(labels_nat, y_test))
+        rows.append(Row("NumPy (inference)", (acc[0], acc[0], acc[1]), s_ut, None, s_nat, None))
+    print(f"\n{COLUMNS}\n{'-' * len(COLUMNS)}")
+    for line in [r.text() for r in rows] + missing:
+        print(line)
+    if not trained:
         print(f"{'NumPy (inference)':<18} skipped: no framework that differentiates is installed")
-    else:
-        labels_ut, s_ut = timed_inference(predict_unitensor, trained_numpy, x_test)
-        labels_nat, s_nat = timed_inference(predict_numpy, trained_numpy, x_test)
-        acc_ut, acc_nat = accuracy(labels_ut, y_test), accuracy(labels_nat, y_test)
-        accuracies += [acc_ut, acc_nat]
-        print_row("NumPy (inference)", acc_ut, acc_nat, s_ut, s_nat)
     print(
         f"\nSeconds: best of {REPEATS} runs of {STEPS} training steps, after {WARMUP} warm-up "
-        f"steps, all eager.\nNumPy: {INFER_REPEATS} forward passes over the test set with the "
-        "weights trained with unitensor\nby the first framework above. Ratio: unitensor / native."
+        "steps (which compile).\ns ut: eager unitensor; s ut.jit: the same step under ut.jit; "
+        "s native: eager native code;\ncompiled: native code under torch.compile, tf.function "
+        "or jax.jit. Ratios: eager = s ut / s native,\njit = s ut.jit / compiled. NumPy: "
+        f"{INFER_REPEATS} forward passes over the test set with the weights trained\nwith "
+        "unitensor by the first framework above (NumPy runs ut.jit code as it is)."
     )
+    accuracies = [a for r in rows for a in r.acc]
     if not accuracies:
         return
     spread = max(accuracies) - min(accuracies)
     agree = spread <= TOLERANCE
     verdict = "agree" if agree else "DO NOT agree"
     print(f"Test accuracies {verdict} within {TOLERANCE:g} point (spread {spread:.2f} points).")
+    weight_diff = max(d for _, d in trained.values()) if trained else 0.0
     print(f"Largest |unitensor-trained - natively trained| weight: {weight_diff:.2e}.")
     if not agree:
         raise SystemExit(1)

@@ -948,6 +948,37 @@ _GROUPS: list[tuple[str, Rule]] = [
             ("JAX: None before a 0-d mask (x[None, mask]) gives JAX's own shape",),
         ),
     ),
+    # transformations: ut.jit (issue 13)
+    (
+        "jit",
+        Rule(
+            "each result's dtype as eagerly; a Python number not declared static is traced "
+            "as a 0-d tensor of its kind's default dtype (float32, int64, bool, complex64) "
+            "and promotes as one",
+            (
+                "compiles with jax.jit, tf.function (XLA with jit_compile=True) or "
+                "torch.compile; NumPy runs the function as it is",
+                "tf.function printed AutoGraph warnings on unitensor code (it now calls "
+                "unitensor's code unconverted)",
+                "torch.compile(fullgraph=True) broke the graph at @ and ~ of tensors, at the "
+                "gradient (torch.autograd.grad) and at index normalisation",
+                "a new Python learning rate recompiled torch.compile once (a float is "
+                "specialised until it changes); ut.jit passes it as a 0-d tensor",
+            ),
+            (
+                "checks of values (index ranges, integer division by zero, crossentropy "
+                "labels) raise unitensor's errors eagerly; under tf.function and "
+                "torch.compile they run inside the graph and raise the framework's error "
+                "(InvalidArgumentError, RuntimeError, IndexError) naming the cause when it "
+                "runs; under jax.jit and TensorFlow's XLA they are skipped (JAX clamps "
+                "indices, integer division by zero gives an unspecified value)",
+                "boolean masks, nonzero and unique_* under jax.jit: DataDependentShapeError",
+                "bool(), int(), float() and item() of a traced tensor: CompileError "
+                "(TensorFlow) or the compiler's error as CompileError (ut.jit)",
+                "torch.compile recompiles a function at most recompile_limit times",
+            ),
+        ),
+    ),
     ("kl_div_with_logits", Rule("the float dtype of the logits; any axis")),
     (
         "l0 l1 l2 linf lp",

@@ -307,7 +307,15 @@ def joined(tensors: Sequence[Any], what: str) -> tuple[type[TensorBase], list[An
 
 
 _FLOAT_PARTS = {"complex64": "float32", "complex128": "float64"}
-_FLOAT_LIMITS: dict[str, tuple[float, np.dtype[Any]]] = {}
+# The largest finite value of each float dtype, known in advance: a cache filled as
+# values come would change inside a compiled function (TorchDynamo guards on it), and
+# NumPy's finfo does not know ml_dtypes' bfloat16 (3.3895313892515355e38).
+_FLOAT_MAX = {
+    "float16": float(np.finfo(np.float16).max),
+    "bfloat16": 3.3895313892515355e38,
+    "float32": float(np.finfo(np.float32).max),
+    "float64": float(np.finfo(np.float64).max),
+}
 
 
 def _as_float_of(name: str, value: float) -> float:
@@ -318,23 +326,12 @@ def _as_float_of(name: str, value: float) -> float:
     cast gives: the largest finite value for one that rounds to it, else an
     infinity. NaN and infinities come back unchanged.
     """
-    try:
-        big, np_dtype = _FLOAT_LIMITS[name]
-    except KeyError:
-        part = _FLOAT_PARTS.get(name, name)
-        np_dtype = dtypes.DTYPES[part].dtype
-        if part == "bfloat16":
-            import ml_dtypes  # NumPy's finfo does not know ml_dtypes' bfloat16
-
-            finfo: Any = ml_dtypes.finfo  # (not annotated)
-            big = float(finfo(np_dtype).max)
-        else:
-            big = float(np.finfo(np_dtype).max)
-        _FLOAT_LIMITS[name] = (big, np_dtype)
+    part = _FLOAT_PARTS.get(name, name)
+    big = _FLOAT_MAX[part]
     if -big <= value <= big or value != value:  # in range, or NaN
         return value
     with np.errstate(over="ignore"):
-        return float(np.asarray(value).astype(np_dtype))
+        return float(np.asarray(value).astype(dtypes.DTYPES[part].dtype))
 
 
 class _Primitives:
@@ -483,6 +480,50 @@ class TensorBase:
             return k
 
     @classmethod
+    def _learn_dtypes(cls) -> None:
+        """Fill the dtype caches for every dtype the backend holds (once, as it loads).
+
+        The caches then never change: code compiled once keeps seeing what
+        it was traced with (TorchDynamo guards on their contents, and a
+        cache filled inside ``torch.compile`` recompiled the function on its
+        next call). The promotion rule runs once per pair of dtypes here,
+        about a millisecond.
+        """
+        natives: list[Any] = []
+        for name in dtypes.DTYPES:
+            try:
+                native = cls._native_dtype(name)
+            except (TypeError, AttributeError, ValueError, KeyError):
+                continue  # a dtype the framework does not have
+            if native in natives:
+                continue  # JAX without 64-bit mode: int32 for int64
+            natives.append(native)
+            kind = cls._kind(native)
+            if kind in "iu":
+                info = np.iinfo(np.dtype(name))
+                cls._int_bounds[native] = (int(info.min), int(info.max))
+            else:
+                cls._int_bounds[native] = None
+            if cls._ns.narrow(name) == name:
+                cls._dtype_arg_cache[name] = cls._dtype_arg_cache[dtypes.DTYPES[name]] = native
+                cls._dtype_arg_cache[native] = native
+        for a in natives:
+            ta = cls._native_dtype(dtypes.DEFAULT_FLOAT)
+            cls._float_cache[a] = None if cls._kind(a) in "fc" else ta
+            for scalar in (True, 1, 1.0, 1j):
+                new = dtypes.scalar_result_name(cls._dtype_name(a), scalar)
+                target = None if new == cls._dtype_name(a) else cls._native_dtype(new)
+                cls._scalar_cache[(a, scalar.__class__)] = target
+            for b in natives:
+                try:
+                    name = dtypes.result_name(cls._dtype_name(a), cls._dtype_name(b))
+                except (TypeError, ValueError):
+                    continue  # no common dtype: the operation raises each time
+                target = cls._native_dtype(name)
+                pair = (None if a == target else target, None if b == target else target)
+                cls._pair_cache[(a, b)] = pair
+
+    @classmethod
     def _native_dtype(cls, name: str) -> Any:
         """Native dtype object for a canonical dtype name."""
         try:
@@ -560,7 +601,7 @@ class TensorBase:
 
     def _for_scalar(self, a: Any, scalar: Scalar | complex) -> Any:
         """Cast ``a`` (a native array) to the kind a Python scalar needs."""
-        key = (a.dtype, scalar.__class__)
+        key = (a.dtype, type(scalar))  # (TorchDynamo misreads scalar.__class__ in a dict key)
         target = self._scalar_cache.get(key, MISSING)
         if target is MISSING:
             cls = type(self)
@@ -666,7 +707,7 @@ class TensorBase:
         n = len(self.raw.shape) if ndim is None else ndim
         if axis.__class__ is not int:
             value: Any = axis  # callers may pass NumPy integers despite the annotation
-            if isinstance(value, bool) or not isinstance(value, int | np.integer):
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
                 raise TypeError(f"axis must be an int, got {type(axis).__name__}")
             axis = operator.index(axis)
         if axis < -n or axis >= n:
@@ -683,7 +724,7 @@ class TensorBase:
         """
         if axis is None:
             return None
-        if isinstance(axis, tuple | list):
+        if isinstance(axis, (tuple, list)):
             axes = tuple(self._axis(a) for a in axis)
             if len(set(axes)) != len(axes):
                 raise AxisError(f"repeated axis in {axis!r}")

@@ -500,9 +500,9 @@ class Creation(DataTypes):
         if count < 0:
             raise ShapeError(f"linspace: num must be non-negative, got {count}")
         bounds: Any = (start, stop)  # NumPy numbers are numbers too
-        if not builtins.all(isinstance(v, int | float | complex | np.number) for v in bounds):
+        if not builtins.all(isinstance(v, (int, float, complex, np.number)) for v in bounds):
             raise TypeError(f"linspace takes Python numbers, got {start!r} and {stop!r}")
-        is_complex = builtins.any(isinstance(v, complex | np.complexfloating) for v in bounds)
+        is_complex = builtins.any(isinstance(v, (complex, np.complexfloating)) for v in bounds)
         if dtype is None:
             dt = self._native_dtype("complex64" if is_complex else dtypes.DEFAULT_FLOAT)
         else:

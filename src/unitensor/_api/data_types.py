@@ -146,7 +146,7 @@ def _resolve(x: Any, arrays: bool, what: str) -> _Resolved:
             raise DTypeError(f"{what} takes a dtype, not a tensor: use t.dtype")
         cls = type(x)
         return _Resolved(cls._dtype_name(x.raw.dtype), x.raw.dtype, cls._native_dtype, cls)
-    if isinstance(x, dtypes.DType | str):
+    if isinstance(x, (dtypes.DType, str)):
         name = x if isinstance(x, str) else x.name
         if name not in dtypes.DTYPES:
             raise DTypeError(f"{what}: {x!r} is not a dtype; use one of {', '.join(dtypes.DTYPES)}")

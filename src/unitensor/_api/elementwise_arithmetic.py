@@ -371,7 +371,9 @@ class Arithmetic(Creation):
         Integer division by zero is an error natively on PyTorch and
         TensorFlow but gives 0 (NumPy) or an unspecified value (JAX), so it
         is an error everywhere. Values that cannot be read (traced inside
-        ``jax.jit`` or ``tf.function``) are not checked.
+        ``jax.jit``, ``tf.function`` or ``torch.compile``) are checked inside
+        the graph where the framework can (TensorFlow, PyTorch: the
+        framework's error when it runs), not on JAX or under XLA.
 
         Raises
         ------
@@ -383,8 +385,9 @@ class Arithmetic(Creation):
         ns = self._ns
         if divisor.__class__ in SCALAR_TYPES:
             zero = divisor == 0
-        elif not ns.is_concrete(divisor):
-            return divisor  # a traced value: cannot be checked
+        elif not ns.is_concrete(divisor):  # a traced value: checked in the graph, if it can
+            ok = ns.logical_not(ns.any(ns.equal(divisor, 0), None, False))
+            return ns.assert_traced(divisor, ok, "integer division or modulo by zero")
         else:
             zero = bool(ns.item(ns.any(ns.equal(divisor, 0), None, False)))
         if zero:

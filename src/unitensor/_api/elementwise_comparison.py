@@ -350,7 +350,7 @@ class Comparison(Transcendental):
         >>> x.clip(None, 1)
         NumPyTensor(array([-2. ,  0.5,  1. ], dtype=float32))
         """
-        if isinstance(min_, bool | int | float) and isinstance(max_, bool | int | float):
+        if isinstance(min_, (bool, int, float)) and isinstance(max_, (bool, int, float)):
             a = self.raw
             if a.dtype in self._weak_float_dtypes:  # a float tensor takes float bounds as they are
                 if min_.__class__ is not float:

@@ -82,7 +82,7 @@ def _norm(norm: object, what: str) -> str:
 
 def _int(value: object, what: str, name: str) -> int:
     """``value`` as an int (NumPy integers too); ``TypeError`` for anything else."""
-    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{what}: {name} must be an int, got {type(value).__name__}")
     return operator.index(cast(int, value))  # an int or a NumPy integer
 
@@ -135,7 +135,7 @@ def _axes_and_sizes(
             raise ValueError(f"{what}: s needs axes (the Array API standard's rule)")
         ax = tuple(range(len(shape)))
     else:
-        if isinstance(axes, int | np.integer | str):
+        if isinstance(axes, (int, np.integer, str)):
             raise TypeError(f"{what}: axes must be a sequence of ints, got {axes!r}")
         ax = tuple(t._axis(a) for a in axes)
         if len(set(ax)) != len(ax):
@@ -143,7 +143,7 @@ def _axes_and_sizes(
     if s is None:
         wanted = (-1,) * len(ax)
     else:
-        if isinstance(s, int | np.integer | str):
+        if isinstance(s, (int, np.integer, str)):
             raise TypeError(f"{what}: s must be a sequence of ints, got {s!r}")
         wanted = tuple(_int(n, what, "s") for n in s)
         if len(wanted) != len(ax):
@@ -160,7 +160,7 @@ def _axes_and_sizes(
 def _shift_axes(t: TensorBase, axes: int | Sequence[int] | None, what: str) -> tuple[int, ...]:
     if axes is None:
         return tuple(range(len(t.raw.shape)))
-    if isinstance(axes, int | np.integer):
+    if isinstance(axes, (int, np.integer)):
         return (t._axis(operator.index(axes)),)
     ax = tuple(t._axis(a) for a in axes)
     if len(set(ax)) != len(ax):

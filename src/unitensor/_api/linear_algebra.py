@@ -227,7 +227,7 @@ class LinearAlgebra(Set):
             raise ShapeError("tensordot needs two tensors, not a Python scalar")
         na, nb = len(a.shape), len(b.shape)
         value: Any = axes  # callers may pass anything despite the annotation
-        if isinstance(value, bool) or not isinstance(value, int | tuple | list):
+        if isinstance(value, bool) or not isinstance(value, (int, tuple, list)):
             raise TypeError(f"tensordot: axes must be an int or a pair of sequences, got {axes!r}")
         if isinstance(axes, int):
             if axes < 0:
@@ -892,7 +892,7 @@ def tolerance(t: LinearAlgebra, s: LinearAlgebra, rtol: Any, dtype_name: str) ->
     largest = s.max(axis=-1, keepdims=True)
     if rtol is None:
         return largest * (max(m, n) * _EPS[dtype_name])
-    if isinstance(rtol, int | float) and not isinstance(rtol, bool):
+    if isinstance(rtol, (int, float)) and not isinstance(rtol, bool):
         return largest * float(rtol)
     r = wrap(type(s), s._unwrap(rtol)).astype(s.dtype)
     return largest * r.expand_dims(-1)

@@ -279,7 +279,7 @@ class Manipulation(Logical):
         ((1, 2, 3), (2, 3, 1), (1, 2, 3, 1))
         """
         n = len(self.raw.shape)
-        if not isinstance(axis, tuple | list):
+        if not isinstance(axis, (tuple, list)):
             ax = self._axis(axis, n + 1)
             return wrap(self.__class__, self._ns.expand_dims(self.raw, ax))
         m = n + len(axis)
@@ -325,7 +325,7 @@ class Manipulation(Logical):
         """
         reps = (
             (operator.index(multiples),)
-            if isinstance(multiples, int | np.integer)
+            if isinstance(multiples, (int, np.integer))
             else tuple(operator.index(m) for m in multiples)
         )
         if builtins.any(m < 0 for m in reps):
@@ -606,7 +606,7 @@ class Manipulation(Logical):
             ax = self._axis(axis)
         n = int(a.shape[ax])
         given: Any = repeats  # NumPy integers are ints too
-        if isinstance(given, int | np.integer):
+        if isinstance(given, (int, np.integer)):
             count = operator.index(cast(int, given))
             if count < 0:
                 raise ShapeError(f"repeat: negative count {count}")
@@ -669,7 +669,7 @@ class Manipulation(Logical):
         shape = tuple(a.shape)
         shifts = (
             tuple(operator.index(s) for s in shift)
-            if isinstance(shift, tuple | list)
+            if isinstance(shift, (tuple, list))
             else (operator.index(shift),)
         )
         if axis is None:
@@ -679,7 +679,7 @@ class Manipulation(Logical):
             if not total:
                 return wrap(self.__class__, a)
             return wrap(self.__class__, ns.reshape(ns.roll(flat, (total,), (0,)), shape))
-        axes = tuple(axis) if isinstance(axis, tuple | list) else (axis,)
+        axes = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
         if len(shifts) != len(axes):
             if len(shifts) == 1:
                 shifts = shifts * len(axes)

@@ -173,7 +173,7 @@ class Searching(Indexing):
             cond = ns.astype(cond, cls._native_dtype("bool"))
         x_is_scalar = x.__class__ in SCALAR_TYPES
         y_is_scalar = y.__class__ in SCALAR_TYPES
-        if isinstance(x, bool | int | float) and isinstance(y, bool | int | float):
+        if isinstance(x, (bool, int, float)) and isinstance(y, (bool, int, float)):
             name = dtypes.result_name(
                 dtypes.scalar_result_name("bool", x), dtypes.scalar_result_name("bool", y)
             )

@@ -302,7 +302,7 @@ class Statistical(Searching):
         0.6666666865348816
         """
         c: Any = correction  # callers may pass anything despite the annotation
-        if isinstance(c, bool) or not isinstance(c, int | float):
+        if isinstance(c, bool) or not isinstance(c, (int, float)):
             raise TypeError(f"correction must be an int or a float, got {correction!r}")
         a = self._floating_any()
         if self._kind(a.dtype) == "c":

@@ -51,6 +51,10 @@ def _always(a: Any) -> bool:
     return True
 
 
+def _unchecked(value: Any, ok: Any, message: str) -> Any:
+    return value
+
+
 def _itself(a: Any) -> Any:
     return a
 
@@ -114,6 +118,10 @@ class Primitives:
     # whether an array's values can be read now (False for a tracer inside jax.jit or a
     # symbolic tensor inside tf.function): data-dependent checks run only then
     is_concrete: Callable[[Any], bool] = _always
+    # (value, ok, message) -> value, made to depend on a check inside the graph that the
+    # traced 0-d bool ``ok`` holds (tf.debugging.Assert, torch._assert_async), failing with
+    # ``message`` when the graph runs; value unchanged where a graph cannot check (JAX)
+    assert_traced: Callable[[Any, Any, str], Any] = _unchecked
     # autodiff: (f_raw, x) -> (value, aux, grad), f_raw taking one native array and
     # returning (native 0-d loss, aux); None where the framework cannot differentiate
     value_and_grad: ValueAndGrad | None = None
@@ -349,6 +357,7 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "narrow",
         "narrow_hint",
         "is_concrete",
+        "assert_traced",
         "value_and_grad",
         "dlpack_source",
         "getitem",

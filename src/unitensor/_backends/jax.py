@@ -124,13 +124,21 @@ def _check_bounds(a: Any, index: Any) -> None:
     """Raise ``IndexError`` for out-of-range ints and concrete integer arrays.
 
     JAX clamps out-of-range indices silently; NumPy raises. Tracers (inside
-    ``jax.jit``) cannot be checked and keep JAX's behaviour.
+    ``jax.jit``) cannot be checked and keep JAX's behaviour; a traced boolean
+    mask is a ``DataDependentShapeError``.
     """
     items = expand_ellipsis(as_tuple(index), a.ndim, _bool_rank)
     dim = 0
     for item in items:
         if item is None:
             continue
+        if isinstance(item, jax.Array) and item.dtype == np.bool_ and not _is_concrete(item):
+            raise DataDependentShapeError(
+                "indexing with a boolean mask selects as many elements as the mask has True "
+                "values, and inside jax.jit or another JAX transformation the mask has no "
+                "values yet; use ut.where(mask, x, fill) (same shape), or index outside the "
+                "transformation"
+            )
         if item.__class__ is int:
             n = a.shape[dim]
             if not -n <= item < n:

@@ -46,10 +46,11 @@ from typing import Any
 
 import numpy as np
 
-from .._errors import IndexOutOfRangeError
+from .._errors import CompileError, IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
 from .._tensor import Tensor
 from . import Primitives, _tensorflow_fft, _tensorflow_linalg
+from ._after_import import after_import
 
 __all__ = ["TensorFlowTensor", "primitives"]
 
@@ -254,6 +255,9 @@ def _index_array(item: Any, n: int) -> Any:
         low, high = int(tf.reduce_min(idx)), int(tf.reduce_max(idx))
         bad = high if high >= n else low
         raise IndexOutOfRangeError(f"index {bad} is out of bounds for an axis of size {n}")
+    if not tf.executing_eagerly():  # traced: checked when the graph runs (not under XLA)
+        ok = tf.reduce_all((idx >= -n) & (idx < n))
+        idx = _assert_traced(idx, ok, f"index out of bounds for an axis of size {n}")
     return tf.where(idx < 0, idx + n, idx)
 
 
@@ -363,6 +367,10 @@ def _from_dlpack(obj: Any) -> Any:
 
 
 def _crossentropy(logits: Any, labels: Any) -> Any:
+    if not tf.executing_eagerly():  # traced: checked when the graph runs (not under XLA)
+        n = logits.shape[-1]
+        ok = tf.reduce_all((labels >= 0) & (labels < tf.cast(n, labels.dtype)))
+        labels = _assert_traced(labels, ok, f"crossentropy: labels must be in [0, {n})")
     try:
         return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
     except tf.errors.InvalidArgumentError as e:  # TensorFlow checks the label range itself
@@ -901,6 +909,47 @@ def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
     return loss, aux, g
 
 
+def _assert_traced(value: Any, ok: Any, message: str) -> Any:
+    with tf.control_dependencies([tf.debugging.Assert(ok, [message])]):
+        return tf.identity(value)
+
+
+def _item(a: Any) -> Any:
+    """The Python value of a 0-d tensor (of a 1-element one)."""
+    try:
+        numpy = a.numpy
+    except AttributeError:  # a graph tensor inside tf.function: no value yet
+        raise CompileError(
+            "a traced TensorFlow tensor (inside tf.function or ut.jit) has no Python value: "
+            "bool(), int(), float() and .item() of it cannot run there; branch with ut.where "
+            "(or tf.cond), or take the value outside the compiled function"
+        ) from None
+    return numpy().item()
+
+
+def _autograph_leaves_unitensor_alone() -> None:
+    """Tell AutoGraph (``tf.function``) to call unitensor's code as it is.
+
+    AutoGraph rewrites the Python control flow of the functions a
+    ``tf.function`` calls; unitensor's own code branches only on Python
+    values (shapes, dtypes, arguments), so converting it gains nothing and
+    printed warnings where AutoGraph cannot ("could not transform
+    <function _gcd_import>", an import in the first look-up of a graph
+    tensor's type). The rule is the one AutoGraph has for ``numpy`` and
+    ``tensorflow`` itself. A user function called *by* unitensor (the loss
+    in ``ut.value_and_grad``) then runs unconverted too, as under
+    ``tf.GradientTape``: its tensor-valued ``if`` needs ``ut.where`` or
+    ``tf.cond``.
+    """
+    try:  # AutoGraph's internals (TensorFlow 2.21); nothing public adds a rule
+        config: Any = importlib.import_module("tensorflow.python.autograph.core.config")
+        rules: tuple[Any, ...] = config.CONVERSION_RULES
+        if not any(getattr(r, "_prefix", None) == "unitensor" for r in rules):
+            config.CONVERSION_RULES = (config.DoNotConvert("unitensor"), *rules)
+    except (ImportError, AttributeError):  # another release: AutoGraph converts (and warns)
+        pass
+
+
 def primitives() -> Primitives:
     """TensorFlow's primitives; imports TensorFlow."""
     global tf, _widen, _range_dtypes, _logaddexp_same_shape
@@ -917,6 +966,7 @@ def primitives() -> Primitives:
     return Primitives(
         dtype_type=tf.dtypes.DType,
         is_concrete=lambda a: tf.executing_eagerly(),
+        assert_traced=_assert_traced,
         value_and_grad=_value_and_grad,
         dlpack_source=_DLPack,
         add=_add,
@@ -936,7 +986,7 @@ def primitives() -> Primitives:
         setitem=_index_update,
         copy=tf.identity,
         to_numpy=lambda a: np.asarray(a.numpy()),  # a 0-d tensor gives a NumPy scalar
-        item=lambda a: a.numpy().item(),
+        item=_item,
         astype=tf.cast,
         seed=_GEN.seed,
         divide=_divide,
@@ -1070,3 +1120,6 @@ def primitives() -> Primitives:
         # unsigned integers (Array API 2025.12): TensorFlow's Pow has no kernels for them
         pow=_pow,
     )
+
+
+after_import("tensorflow", _autograph_leaves_unitensor_alone)  # before its first trace

@@ -31,7 +31,7 @@ from .._api.autodiff import map_tensors
 from .._errors import IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, axes_taken, expand_ellipsis
 from .._tensor import Tensor
-from . import Primitives, _torch_unsigned
+from . import Primitives, _torch_dynamo, _torch_unsigned
 
 __all__ = ["PyTorchTensor", "primitives"]
 
@@ -531,10 +531,18 @@ def _to_numpy(a: Any) -> Any:
 class _Depth(threading.local):
     """How many gradient calls are active in this thread (for gradients of gradients)."""
 
-    value = 0
+    def __init__(self) -> None:
+        # in each thread's own dict from its first use (TorchDynamo guards on the dict: a
+        # value first set by a compiled call recompiled the function on its next call)
+        self.value = 0
 
 
 _DEPTH = _Depth()
+
+
+def _assert_traced(value: Any, ok: Any, message: str) -> Any:
+    torch._assert_async(ok, message)  # checked when the compiled graph runs
+    return value
 
 
 def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
@@ -586,6 +594,8 @@ def _primitives() -> Primitives:
         copy=lambda a: a.clone(),
         to_numpy=_to_numpy,
         item=lambda a: a.item(),
+        is_concrete=lambda a: not torch.compiler.is_compiling(),
+        assert_traced=_assert_traced,
         astype=lambda a, dt: a.to(dt),
         seed=_GENERATORS.seed,
         divide=lambda a, b: a / b,
@@ -711,3 +721,6 @@ def _primitives() -> Primitives:
         eig=lambda a: tuple(torch.linalg.eig(a)),
         eigvals=torch.linalg.eigvals,
     )
+
+
+_torch_dynamo.teach_when_imported(Tensor)  # torch.compile: @ and ~ of tensors
