@@ -15,7 +15,7 @@ import itertools
 import numpy as np
 import pytest
 
-from conftest import check_meta, make
+from conftest import check, check_meta, make
 
 # NumPy warns of the NaN it computes from infinite parts
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
@@ -102,3 +102,42 @@ def test_standard_special_cases(backend, name, z, want):
     got = check_meta(getattr(make(backend, x), name)(), backend, (1,), np.complex128)[0]
     for g, w in ((got.real, want.real), (got.imag, want.imag)):
         assert (np.isnan(g) and np.isnan(w)) or np.isclose(g, w), (name, z, got)
+
+
+# 0-d bool masks: they consume no axis and add one of length 1 (True) or 0 (False)
+_MASK_SHAPES = [(), (2,), (2, 3)]
+
+
+def _mask_indices(ndim: int, mask: object) -> list[object]:
+    out: list[object] = [mask, (Ellipsis, mask)]
+    if ndim:
+        out.append((mask, 0))
+    if ndim == 2:
+        out.append((0, mask, slice(None)))
+    return out
+
+
+@pytest.mark.parametrize("shape", _MASK_SHAPES)
+@pytest.mark.parametrize("value", [True, False])
+def test_getitem_and_setitem_with_a_0d_bool_mask(backend, shape, value):
+    a = np.arange(float(np.prod(shape)), dtype=np.float32).reshape(shape)
+    for k in range(len(_mask_indices(len(shape), None))):
+        np_index = _mask_indices(len(shape), np.asarray(value))[k]
+        index = _mask_indices(len(shape), make(backend, np.asarray(value)))[k]
+        x = make(backend, a)
+        check(x[index], backend, a[np_index], np.float32)
+        want = a.copy()
+        want[np_index] = 7.0
+        x[index] = 7.0
+        check(x, backend, want, np.float32)
+        check(make(backend, a).index_update(index, 7.0), backend, want, np.float32)
+        added = a.copy()
+        added[np_index] += 1.0
+        check(make(backend, a).at[index].add(1.0), backend, added, np.float32)
+
+
+def test_setitem_with_a_0d_bool_mask_writes_in_place_on_numpy():
+    a = np.zeros(3, np.float32)
+    x = make("numpy", a)
+    x[np.asarray(True)] = 1.0
+    np.testing.assert_array_equal(x.numpy(), np.ones(3, np.float32))

@@ -31,6 +31,7 @@ __all__ = [
     "expand_ellipsis",
     "index_operand",
     "normalize_index",
+    "zero_d_mask",
 ]
 
 
@@ -143,6 +144,37 @@ def normalize_index(t: TensorBase, index: Any) -> Any:
                 ) from None
         return items
     return _item(t, index)
+
+
+def zero_d_mask(
+    t: TensorBase, index: Any
+) -> tuple[tuple[Any, ...], tuple[Any, ...], int, Any] | None:
+    """For a normalised index whose only array is a 0-d bool one: how to apply it.
+
+    A 0-d bool mask consumes no axis and adds one of length 1 (True) or 0
+    (False), as NumPy has it; the frameworks count it as an axis or an
+    integer. Returns the index with the mask as ``None`` (the new axis), the
+    index without the mask, the position of the new axis in the result of
+    the first, and the mask; None for any other
+    index (several arrays with a 0-d mask among them take the framework's
+    way).
+    """
+    items = as_tuple(index)
+    arrays = [p for p, i in enumerate(items) if i is not None and i.__class__ not in _BASIC]
+    if len(arrays) != 1:
+        return None
+    p = arrays[0]
+    mask = items[p]
+    if len(mask.shape) or type(t)._dtype_name(mask.dtype) != "bool":
+        return None
+    consumed = sum(1 for i in items if i is not None and i is not Ellipsis) - 1
+    before = 0
+    for i in items[:p]:
+        if i is Ellipsis:
+            before += max(len(t.shape) - consumed, 0)
+        elif i.__class__ is not int:  # a slice or None
+            before += 1
+    return (*items[:p], None, *items[p + 1 :]), (*items[:p], *items[p + 1 :]), before, mask
 
 
 def as_tuple(index: Any) -> tuple[Any, ...]:
