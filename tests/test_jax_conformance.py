@@ -10,6 +10,7 @@ corrects them there. Where the standard leaves a sign unspecified (``sinh(inf
 
 from __future__ import annotations
 
+import importlib
 import itertools
 
 import numpy as np
@@ -141,3 +142,13 @@ def test_setitem_with_a_0d_bool_mask_writes_in_place_on_numpy():
     x = make("numpy", a)
     x[np.asarray(True)] = 1.0
     np.testing.assert_array_equal(x.numpy(), np.ones(3, np.float32))
+
+
+@pytest.mark.parametrize("copy", [None, False, True])
+def test_asarray_of_a_tensor_shares_it_unless_copied(backend, copy):
+    """``asarray(x, copy=False)`` sees a later ``x[i] = v`` (JAX and TensorFlow too)."""
+    xp = importlib.import_module(f"unitensor.array_api.{backend}")
+    x = xp.asarray(make(backend, np.array([1.0, 2.0], np.float32)))
+    out = xp.asarray(x, copy=copy)
+    x[0] = 5.0
+    check(out, backend, np.array([1.0 if copy else 5.0, 2.0], np.float32))
