@@ -152,3 +152,13 @@ def test_asarray_of_a_tensor_shares_it_unless_copied(backend, copy):
     out = xp.asarray(x, copy=copy)
     x[0] = 5.0
     check(out, backend, np.array([1.0 if copy else 5.0, 2.0], np.float32))
+
+
+@pytest.mark.parametrize("max_version", [(0, 0), (1, 0), (2, 0)])
+def test_dunder_dlpack_with_max_version(backend, max_version):
+    """A DLPack 0.x consumer gets the legacy capsule (JAX refused max_version (0, 0))."""
+    a = np.array([1.0, 2.0], np.float32)
+    x = make(backend, a)
+    capsule = x.__dlpack__(max_version=max_version)
+    assert type(capsule).__name__ == "PyCapsule"
+    np.testing.assert_array_equal(np.from_dlpack(x), a)
