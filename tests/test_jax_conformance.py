@@ -46,7 +46,9 @@ _NUMPY = {
 
 # log1p: PyTorch's and TensorFlow's kernels give nan + nan j for an infinite part beside
 # a NaN one (TensorFlow for any infinite part); see semantics.py's complex special values
-_ALL_BACKENDS = "exp log sqrt sinh cosh tanh acos acosh asin asinh atan atanh sin cos tan".split()
+_ALL_BACKENDS = (
+    "exp log log2 log10 sqrt sinh cosh tanh acos acosh asin asinh atan atanh sin cos tan"
+).split()
 
 
 def _same_kind(got: np.ndarray, want: np.ndarray) -> None:

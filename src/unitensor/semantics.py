@@ -61,9 +61,9 @@ _COMPLEX_ORDER = (
 )
 _COMPLEX_SPECIAL = (
     "complex numbers with an infinite or NaN part, or -0.0 on a branch cut: C99's values "
-    "(the standard's) for exp, log, log1p, sqrt and the trigonometric and hyperbolic "
+    "(the standard's) for exp, the logarithms, sqrt and the trigonometric and hyperbolic "
     "functions and their inverses on JAX (XLA gave exp(inf + nan j) as nan + nan j; "
-    "corrected here), otherwise each framework's kernel: expm1, log2 and log10 everywhere, "
+    "corrected here), otherwise each framework's kernel: expm1 everywhere, "
     "PyTorch's and TensorFlow's log1p(inf + nan j) is nan + nan j, TensorFlow's "
     "sqrt(-inf - 1j) is +inf j; abs, sign (of 0 and NaN), isnan/isinf/isfinite and the "
     "parts are the standard's everywhere"

@@ -1,5 +1,8 @@
 """JAX's complex elementwise functions with C99's (Annex G) special values.
 
+``exp``, ``log``, ``log1p``, ``log2``, ``log10``, ``sqrt``, and the
+trigonometric and hyperbolic functions and their inverses.
+
 XLA's complex kernels do not follow C99 for parts that are infinite or NaN
 (``exp(inf + nan j)`` is ``nan + nan j``, C99's ``inf + nan j``), nor for
 the sign of a zero part on a branch cut (``sqrt(-1 - 0j)`` is ``1j``, C99's
@@ -59,7 +62,8 @@ def _exp(x: Any, y: Any, w: Any) -> Any:
 
 
 def _log(x: Any, y: Any, w: Any) -> Any:
-    # an infinite part beside a NaN one: inf + nan j (XLA: nan + nan j); also log1p
+    # an infinite part beside a NaN one: inf + nan j (XLA: nan + nan j); also log1p,
+    # log2 and log10
     bad = (jnp.isinf(x) & jnp.isnan(y)) | (jnp.isnan(x) & jnp.isinf(y))
     return jnp.where(bad, _c(jnp.inf, jnp.nan, w), w)
 
@@ -181,6 +185,8 @@ def primitives(jax_module: Any) -> dict[str, Any]:
         "exp": _exp,
         "log": _log,
         "log1p": _log,
+        "log2": _log,
+        "log10": _log,
         "sinh": _sinh,
         "cosh": _cosh,
         "tanh": _tanh,

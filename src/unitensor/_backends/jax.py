@@ -12,7 +12,7 @@ JAX follows NumPy closely; what differs and is kept, documented:
 
 Hidden: ``sign(-0.0)`` is +0.0, a zero float quotient or remainder has NumPy's
 sign, a complex ``abs`` is +inf for an infinite part beside a NaN one, and
-complex ``exp``, ``log``, ``sqrt`` and the trigonometric and hyperbolic
+complex ``exp``, the logarithms, ``sqrt`` and the trigonometric and hyperbolic
 functions give C99's values for infinite and NaN parts (``_jax_complex``).
 
 ``JAXTensor`` is registered as a JAX pytree node, so tensors pass through
@@ -421,7 +421,7 @@ def primitives() -> Primitives:
         **{
             name: getattr(jnp, name)
             for name in (
-                "square log2 log10 round ceil floor isnan isinf isfinite "
+                "square round ceil floor isnan isinf isfinite "
                 "logical_not logical_and logical_or minimum maximum clip where reshape "
                 "permute_dims expand_dims tile flip stack"
             ).split()
