@@ -28,10 +28,10 @@ __all__ = [
     "adjacent_advanced",
     "advanced_getitem",
     "as_tuple",
+    "axes_taken",
     "expand_ellipsis",
     "index_operand",
     "normalize_index",
-    "zero_d_mask",
 ]
 
 
@@ -146,37 +146,6 @@ def normalize_index(t: TensorBase, index: Any) -> Any:
     return _item(t, index)
 
 
-def zero_d_mask(
-    t: TensorBase, index: Any
-) -> tuple[tuple[Any, ...], tuple[Any, ...], int, Any] | None:
-    """For a normalised index whose only array is a 0-d bool one: how to apply it.
-
-    A 0-d bool mask consumes no axis and adds one of length 1 (True) or 0
-    (False), as NumPy has it; the frameworks count it as an axis or an
-    integer. Returns the index with the mask as ``None`` (the new axis), the
-    index without the mask, the position of the new axis in the result of
-    the first, and the mask; None for any other
-    index (several arrays with a 0-d mask among them take the framework's
-    way).
-    """
-    items = as_tuple(index)
-    arrays = [p for p, i in enumerate(items) if i is not None and i.__class__ not in _BASIC]
-    if len(arrays) != 1:
-        return None
-    p = arrays[0]
-    mask = items[p]
-    if len(mask.shape) or type(t)._dtype_name(mask.dtype) != "bool":
-        return None
-    consumed = sum(1 for i in items if i is not None and i is not Ellipsis) - 1
-    before = 0
-    for i in items[:p]:
-        if i is Ellipsis:
-            before += max(len(t.shape) - consumed, 0)
-        elif i.__class__ is not int:  # a slice or None
-            before += 1
-    return (*items[:p], None, *items[p + 1 :]), (*items[:p], *items[p + 1 :]), before, mask
-
-
 def as_tuple(index: Any) -> tuple[Any, ...]:
     """A normalised index as a tuple of items (a single item becomes a 1-tuple)."""
     if isinstance(index, tuple):
@@ -185,14 +154,24 @@ def as_tuple(index: Any) -> tuple[Any, ...]:
     return (index,)
 
 
+def axes_taken(item: Any, bool_rank: Callable[[Any], int | None]) -> int:
+    """How many axes an index item other than ``None`` and ``...`` indexes.
+
+    ``bool_rank(item)`` is the rank of a native bool array item and ``None``
+    for any other item; a bool array of rank k takes k axes (a 0-d mask none:
+    it adds an axis, as NumPy's), every other item one.
+    """
+    k = bool_rank(item)
+    return 1 if k is None else k
+
+
 def expand_ellipsis(
-    index: tuple[Any, ...], ndim: int, bool_rank: Callable[[Any], int]
+    index: tuple[Any, ...], ndim: int, bool_rank: Callable[[Any], int | None]
 ) -> tuple[Any, ...]:
     """Replace ``...`` by full slices and append full slices for trailing axes.
 
-    ``bool_rank(item)`` is the rank of a native bool array item and 0 for
-    any other item; a bool array of rank k consumes k axes, every other item
-    but ``None`` one axis.
+    ``bool_rank`` is as for :func:`axes_taken`: a bool array of rank k
+    consumes k axes, every other item but ``None`` one axis.
 
     Raises
     ------
@@ -207,7 +186,7 @@ def expand_ellipsis(
         if item is Ellipsis:
             ellipses += 1
         else:
-            consumed += bool_rank(item) or 1
+            consumed += axes_taken(item, bool_rank)
     if ellipses > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     if consumed > ndim:
@@ -228,7 +207,7 @@ class AdvancedOps:
     is_array
         Whether an index item is a native array (integer or bool).
     bool_rank
-        The rank of a bool array item, 0 for any other item.
+        The rank of a bool array item, ``None`` for any other item.
     nonzero
         The coordinates of a bool mask: one 1-d int64 array per axis.
     index_array
@@ -247,7 +226,7 @@ class AdvancedOps:
     """
 
     is_array: Callable[[Any], bool]
-    bool_rank: Callable[[Any], int]
+    bool_rank: Callable[[Any], int | None]
     nonzero: Callable[[Any], list[Any]]
     index_array: Callable[[Any, int], Any]
     broadcast: Callable[[list[Any]], list[Any]]
@@ -270,7 +249,8 @@ def advanced_getitem(a: Any, index: tuple[Any, ...], ops: AdvancedOps) -> Any:
     """NumPy's advanced indexing from basic indexing, a transpose and a gather.
 
     ``index`` is normalised (see :func:`normalize_index`) and holds at least
-    one array. Bool masks become their coordinates; ints beside arrays count
+    one array. Bool masks become their coordinates (a 0-d mask adds an axis
+    of length 1 first, which it masks); ints beside arrays count
     as advanced indices (as in NumPy); the broadcast axes of the advanced
     indices replace them where they stand together, else they go first.
 
@@ -281,12 +261,21 @@ def advanced_getitem(a: Any, index: tuple[Any, ...], ops: AdvancedOps) -> Any:
     IndexOutOfRangeError
         If an index is out of range.
     """
+    expanded = list(expand_ellipsis(index, len(a.shape), ops.bool_rank))
+    dim = 0
+    for p, item in enumerate(expanded):  # a 0-d mask: a new axis of length 1, masked
+        if item is None:
+            continue
+        if ops.bool_rank(item) == 0:
+            a = ops.basic(a, (*(slice(None),) * dim, None))
+            expanded[p] = ops.basic(item, (None,))
+        dim += axes_taken(expanded[p], ops.bool_rank)
     shape = list(a.shape)
     items: list[Any] = []
     dim = 0
-    for item in expand_ellipsis(index, len(shape), ops.bool_rank):
+    for item in expanded:
         k = ops.bool_rank(item)
-        if k:
+        if k is not None:
             if list(item.shape) != shape[dim : dim + k]:
                 raise IndexError(
                     f"bool mask of shape {list(item.shape)} does not match the indexed "

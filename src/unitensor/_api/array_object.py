@@ -23,7 +23,7 @@ from typing import Any, Self
 import numpy as np
 
 from .._errors import DTypeError, ShapeError
-from ._base import TensorBase, TensorOrScalar, wrap
+from ._base import TensorBase, TensorOrScalar, reraise_index_error, wrap
 from .autodiff import Autodiff
 
 __all__ = ["API_VERSIONS", "ArrayObject"]
@@ -410,4 +410,8 @@ class ArrayObject(Autodiff):
         >>> a
         array([0., 2., 2.])
         """
-        self.raw = self._update(key, value, self._ns.setitem)
+        idx, v = self._index_and_values(key, value)
+        try:
+            self.raw = self._ns.setitem(self.raw, idx, v)
+        except IndexError as e:
+            reraise_index_error(e)

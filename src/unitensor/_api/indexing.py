@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
 import numpy as np
@@ -17,7 +17,7 @@ from .._errors import (
     IndexOutOfRangeError,
     ShapeError,
 )
-from .._indexing import index_operand, normalize_index, zero_d_mask
+from .._indexing import index_operand, normalize_index
 from ._base import (
     SCALAR_TYPES,
     TensorBase,
@@ -72,14 +72,7 @@ class Indexing(Manipulation):
         try:
             if index.__class__ is int or index.__class__ is slice:  # the common case
                 return wrap(self.__class__, self._ns.getitem(self.raw, index))
-            idx = normalize_index(self, index)
-            masked = zero_d_mask(self, idx)
-            if masked is None:
-                return wrap(self.__class__, self._ns.getitem(self.raw, idx))
-            idx, _, axis, mask = masked  # the new axis of length 1, masked
-            y = self._ns.getitem(self.raw, idx)
-            along = (*(slice(None),) * axis, self._ns.reshape(mask, (1,)))
-            return wrap(self.__class__, self._ns.getitem(y, along))
+            return wrap(self.__class__, self._ns.getitem(self.raw, normalize_index(self, index)))
         except IndexError as e:
             reraise_index_error(e)
 
@@ -273,31 +266,9 @@ class Indexing(Manipulation):
         >>> x
         NumPyTensor(array([0., 0., 0., 0.], dtype=float32))
         """
-        return wrap(self.__class__, self._update(indices, values, self._ns.index_update))
-
-    def _update(
-        self, index: Any, values: TensorOrScalar, update: Callable[..., Any], sets: bool = True
-    ) -> Any:
-        """The native result of ``update(raw, index, values)``, index and values normalised.
-
-        A 0-d bool mask (alone with basic items) updates through the index
-        without it, where the mask is True: an update that ``sets`` (and may
-        write in place) sets ``where(mask, values, raw[index])``, any other is
-        ``where(mask, update(...), raw)``.
-        """
-        idx, v = self._index_and_values(index, values)
+        idx, v = self._index_and_values(indices, values)
         try:
-            masked = zero_d_mask(self, idx)
-            if masked is None:
-                return update(self.raw, idx, v)
-            with_axis, without, axis, mask = masked
-            shape = tuple(self._ns.getitem(self.raw, with_axis).shape)
-            v = self._ns.getitem(self._ns.broadcast_to(v, shape), (*(slice(None),) * axis, 0))
-            if sets:
-                return update(
-                    self.raw, without, self._ns.where(mask, v, self._ns.getitem(self.raw, without))
-                )
-            return self._ns.where(mask, update(self.raw, without, v), self.raw)
+            return wrap(self.__class__, self._ns.index_update(self.raw, idx, v))
         except IndexError as e:
             reraise_index_error(e)
 
@@ -329,12 +300,11 @@ class Indexing(Manipulation):
         """Functional ``op`` (add, multiply, min, max) of ``values`` at ``self[index]``."""
         if op in ("add", "multiply"):
             self._not_bool(self.raw, f"at[...].{op}")
-        scatter = self._ns.scatter
-
-        def update(a: Any, i: Any, v: Any) -> Any:
-            return scatter(a, i, v, op)
-
-        return wrap(self.__class__, self._update(index, values, update, sets=False))
+        idx, v = self._index_and_values(index, values)
+        try:
+            return wrap(self.__class__, self._ns.scatter(self.raw, idx, v, op))
+        except IndexError as e:
+            reraise_index_error(e)
 
     @property
     def at(self) -> AtIndexer[Self]:

@@ -323,8 +323,8 @@ def _asarray(space: _Namespace, obj: Any, dtype: Any, device: Any, copy: bool | 
         if copy and not copied:
             raw = ns.copy(raw)
         elif not copied and isinstance(obj, TensorBase):
-            # the tensor itself: on JAX and TensorFlow item assignment replaces a tensor's
-            # native array, which another wrapper of the same array would not see
+            # the tensor itself: on TensorFlow and JAX, whose arrays are immutable, item
+            # assignment gives the tensor a new array, which a second wrapper would not see
             return obj
         return wrap(cls, raw)
     kind = _kind_of_nested(obj)
