@@ -60,10 +60,13 @@ _COMPLEX_ORDER = (
     "numbers (NumPy orders them lexicographically, PyTorch and TensorFlow refuse them)"
 )
 _COMPLEX_SPECIAL = (
-    "complex numbers with an infinite or NaN part, or -0.0 on a branch cut: each "
-    "framework's kernel (JAX's and TensorFlow's differ from C99's special values: "
-    "exp(inf + nan j) is nan + nan j on JAX, sqrt(-1 - 0j) is 1j); abs, sign (of 0 "
-    "and NaN), isnan/isinf/isfinite and the parts are the standard's everywhere"
+    "complex numbers with an infinite or NaN part, or -0.0 on a branch cut: C99's values "
+    "(the standard's) for exp, the logarithms, sqrt and the trigonometric and hyperbolic "
+    "functions and their inverses on JAX (XLA gave exp(inf + nan j) as nan + nan j; "
+    "corrected here), otherwise each framework's kernel: expm1 everywhere, "
+    "PyTorch's and TensorFlow's log1p(inf + nan j) is nan + nan j, TensorFlow's "
+    "sqrt(-inf - 1j) is +inf j; abs, sign (of 0 and NaN), isnan/isinf/isfinite and the "
+    "parts are the standard's everywhere"
 )
 _SUBNORMAL = (
     "subnormal operands or results: JAX and TensorFlow flush them to zero in some CPU "

@@ -129,7 +129,8 @@ class ArrayObject(Autodiff):
         """Export the tensor's memory as a DLPack capsule (``from_dlpack`` imports it).
 
         The keyword arguments are the standard's and go to the framework's
-        own ``__dlpack__`` where it takes them.
+        own ``__dlpack__`` where it takes them; a ``max_version`` of major
+        version 0 asks for the legacy (unversioned) capsule.
 
         Returns
         -------
@@ -152,6 +153,10 @@ class ArrayObject(Autodiff):
         array([0., 1., 2.])
         """
         source = self._ns.dlpack_source(self.raw)
+        if max_version is not None and max_version[0] < 1:
+            # a consumer of DLPack 0.x takes the legacy capsule, what every framework gives
+            # without max_version (JAX refuses max_version below (0, 5))
+            max_version = None
         given = {"stream": stream, "max_version": max_version, "dl_device": dl_device, "copy": copy}
         kwargs = {k: v for k, v in given.items() if v is not None}
         return source.__dlpack__(**kwargs)

@@ -11,7 +11,9 @@ JAX follows NumPy closely; what differs and is kept, documented:
   ``nextafter``), which the standard allows.
 
 Hidden: ``sign(-0.0)`` is +0.0, a zero float quotient or remainder has NumPy's
-sign, and a complex ``abs`` is +inf for an infinite part beside a NaN one.
+sign, a complex ``abs`` is +inf for an infinite part beside a NaN one, and
+complex ``exp``, the logarithms, ``sqrt`` and the trigonometric and hyperbolic
+functions give C99's values for infinite and NaN parts (``_jax_complex``).
 
 ``JAXTensor`` is registered as a JAX pytree node, so tensors pass through
 ``jax.jit``, ``jax.grad`` and friends, and can be auxiliary outputs of
@@ -36,7 +38,7 @@ from .._api._base import wrap
 from .._errors import DataDependentShapeError, IndexOutOfRangeError
 from .._indexing import as_tuple, axes_taken, expand_ellipsis
 from .._tensor import Tensor
-from . import Primitives, topk_via_last_axis
+from . import Primitives, _jax_complex, topk_via_last_axis
 
 __all__ = ["JAXTensor", "primitives"]
 
@@ -446,8 +448,7 @@ def primitives() -> Primitives:
         **{
             name: getattr(jnp, name)
             for name in (
-                "sqrt square exp log log1p log2 log10 sin cos tan asin acos atan "
-                "sinh cosh tanh asinh acosh atanh round ceil floor isnan isinf isfinite "
+                "square round ceil floor isnan isinf isfinite "
                 "logical_not logical_and logical_or minimum maximum clip where reshape "
                 "permute_dims expand_dims tile flip stack"
             ).split()
@@ -540,4 +541,8 @@ def primitives() -> Primitives:
         eigvals=jnp.linalg.eigvals,
         # unsigned integers (Array API 2025.12): integer powers of exponent arrays
         pow=_pow,
+        # complex special values (Array API 2025.12): exp, log, sqrt, the trigonometric
+        # and hyperbolic functions and their inverses with C99's values for infinite and
+        # NaN parts, which XLA's complex kernels do not give
+        **_jax_complex.primitives(jax),
     )
