@@ -134,6 +134,12 @@ def test_asarray_without_a_copy_sees_item_assignment(backend, xp):
     check(z, backend, np.array([8, 2, 3], np.int32))
 
 
+def test_asarray_of_python_values_cannot_avoid_a_copy(xp):
+    for obj in ([1, 2], 3.0, [[True]]):
+        with pytest.raises(ValueError, match="copy=False"):
+            xp.asarray(obj, copy=False)
+
+
 def test_asarray_of_another_frameworks_tensor(backend, xp):
     other = "numpy" if backend != "numpy" else "torch"
     t = make(other, np.arange(4, dtype=np.int32))

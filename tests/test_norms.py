@@ -189,3 +189,16 @@ def test_lp_nan_p_raises(backend):
 def test_norm_axis_out_of_range(backend):
     with pytest.raises(ut.AxisError):
         ut.norms.l2(make(backend, X), axis=3)
+
+
+@pytest.mark.parametrize(
+    "values", [[np.nan, 1.0], [np.inf, np.nan], [0.0, 0.0], [np.inf, 1.0]], ids=str
+)
+def test_l2_of_nan_and_inf_is_numpys(backend, values):
+    """NaN gives NaN (it became 0 once), inf gives inf, zeros give 0."""
+    x = np.array([values, values], np.float32)
+    expected = np.linalg.norm(x, axis=1).astype(np.float32)
+    check(ut.norms.l2(make(backend, x), axis=1), backend, expected, np.float32)
+    check(ut.linalg.vector_norm(make(backend, x), axis=1), backend, expected, np.float32)
+    fro = np.linalg.norm(x).astype(np.float32)
+    check(ut.linalg.matrix_norm(make(backend, x)), backend, fro, np.float32)

@@ -225,8 +225,8 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "NumPy's bfloat16 clip gave float32",
             ),
             (
-                "minimum/maximum of -0.0 and +0.0: JAX may give the other zero (the standard "
-                "leaves their order unspecified)",
+                "minimum/maximum of -0.0 and +0.0: PyTorch and TensorFlow may give the other "
+                "zero (the standard leaves their order unspecified)",
             ),
         ),
     ),

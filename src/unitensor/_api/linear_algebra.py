@@ -731,8 +731,8 @@ class NormsAccessor(Generic[_T]):
         """
         t = self._t
         s = wrap(t.__class__, t._floating_any()).square().sum(axis, keepdims)
-        positive = s > 0
-        return positive.where(positive.where(s, 1).sqrt(), 0)
+        nonzero = s != 0  # NaN counts as nonzero: its norm is NaN
+        return nonzero.where(nonzero.where(s, 1).sqrt(), 0)
 
     def linf(self, axis: Axes = None, keepdims: bool = False) -> _T:
         """Largest absolute value along ``axis``.

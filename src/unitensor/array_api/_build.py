@@ -328,6 +328,8 @@ def _asarray(space: _Namespace, obj: Any, dtype: Any, device: Any, copy: bool | 
             return obj
         return wrap(cls, raw)
     kind = _kind_of_nested(obj)
+    if kind is not None and copy is False:
+        raise ValueError("asarray(copy=False) of Python scalars or sequences needs a copy")
     if kind is not None:  # Python scalars and nested sequences: the standard's defaults
         default = {"b": "bool", "i": "int64", "f": "float32", "c": "complex64"}[kind]
         name = default if target is None else cls._dtype_name(target)
