@@ -36,7 +36,7 @@ from .._api._base import wrap
 from .._errors import DataDependentShapeError, IndexOutOfRangeError
 from .._indexing import as_tuple, expand_ellipsis
 from .._tensor import Tensor
-from . import Primitives, topk_via_last_axis
+from . import Primitives, _jax_transforms, topk_via_last_axis
 
 __all__ = ["JAXTensor", "primitives"]
 
@@ -508,4 +508,6 @@ def primitives() -> Primitives:
                 "logaddexp nextafter logical_xor bitwise_left_shift bitwise_right_shift"
             ).split()
         },
+        # transformations and random keys (issue 13)
+        **_jax_transforms.primitives(jax, _KEYS, _no_tracer, _place),
     )

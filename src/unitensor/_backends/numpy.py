@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from .._tensor import Tensor
-from . import Primitives
+from . import Primitives, _numpy_transforms
 
 __all__ = ["NumPyTensor", "primitives"]
 
@@ -324,6 +324,8 @@ _NS = Primitives(
             "nextafter logical_xor bitwise_left_shift bitwise_right_shift"
         ).split()
     },
+    # transformations and random keys (issue 13)
+    **_numpy_transforms.primitives(_STATE),
 )
 
 

@@ -42,7 +42,7 @@ from typing import Any
 from .._errors import IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
 from .._tensor import Tensor
-from . import Primitives, _tensorflow_fft, _tensorflow_linalg
+from . import Primitives, _tensorflow_fft, _tensorflow_linalg, _tensorflow_transforms
 
 __all__ = ["TensorFlowTensor", "primitives"]
 
@@ -987,4 +987,6 @@ def primitives() -> Primitives:
         ),
         bitwise_left_shift=_shift(left=True),
         bitwise_right_shift=_shift(left=False),
+        # transformations and random keys (issue 13)
+        **_tensorflow_transforms.primitives(tf, _GEN),
     )

@@ -25,7 +25,7 @@ from .._api.autodiff import map_tensors
 from .._errors import IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
 from .._tensor import Tensor
-from . import Primitives
+from . import Primitives, _torch_transforms
 
 __all__ = ["PyTorchTensor", "primitives"]
 
@@ -618,4 +618,6 @@ def primitives() -> Primitives:
         logical_xor=lambda a, b: torch.logical_xor(a, _as_tensor(b, a)),
         bitwise_left_shift=lambda a, b: a << b,
         bitwise_right_shift=lambda a, b: a >> b,
+        # transformations and random keys (issue 13)
+        **_torch_transforms.primitives(torch, lambda like: like.device),
     )
