@@ -109,12 +109,16 @@ def primitives(framework: Any, gen: Any) -> dict[str, Any]:
         with _on(like):
             return tf.constant([(seed >> 32) & MASK, seed & MASK], dtype=tf.int64)
 
+    def _words(keys: Any) -> Any:
+        """New keys as int64 words below 2**32, the layout of every backend's keys."""
+        return tf.bitwise.bitwise_and(tf.cast(keys, tf.int64), tf.constant(MASK, tf.int64))
+
     def random_split(key: Any, num: int) -> Any:
-        return tf.random.experimental.stateless_split(_seed(key), num)
+        return _words(tf.random.experimental.stateless_split(_seed(key), num))
 
     def random_fold_in(key: Any, data: Any) -> Any:
-        d = data & MASK if isinstance(data, int) else tf.cast(data, tf.int64)
-        return tf.random.experimental.stateless_fold_in(_seed(key), d)
+        d = tf.constant(data & MASK, tf.int64) if isinstance(data, int) else _words(data)
+        return _words(tf.random.experimental.stateless_fold_in(_seed(key), d))
 
     def uniform_key(key: Any, shape: Any, low: float, high: float, dtype: Any, like: Any) -> Any:
         with _on(like):

@@ -112,10 +112,18 @@ def _words(key: Any) -> tuple[Any, Any]:
     return k[0], k[1]
 
 
-def primitives(framework: Any, like_device: Callable[[Any], Any]) -> dict[str, Any]:
-    """The primitives, given the ``torch`` module; ``like_device(like)`` is a device."""
+def primitives(framework: Any, generators: Any) -> dict[str, Any]:
+    """The primitives, given the ``torch`` module and torch.py's generators (one per device).
+
+    The draws without a key use ``generators.get(device)``, the generators
+    that ``ut.seed`` reseeds, never PyTorch's global one.
+    """
     global torch
     torch = framework
+
+    def like_device(like: Any) -> Any:
+        return like.device
+
     ops = _threefry.Ops(
         words=_words,
         key=_key,
@@ -133,11 +141,15 @@ def primitives(framework: Any, like_device: Callable[[Any], Any]) -> dict[str, A
     )
 
     def randint(shape: tuple[int, ...], low: int, high: int, dtype: Any, like: Any) -> Any:
-        out = torch.randint(low, high, shape, dtype=torch.int64, device=like_device(like))
+        device = like.device
+        out = torch.randint(
+            low, high, shape, dtype=torch.int64, device=device, generator=generators.get(device)
+        )
         return out.to(dtype)
 
     def permutation(n: int, like: Any) -> Any:
-        return torch.randperm(n, dtype=torch.int64, device=like_device(like))
+        device = like.device
+        return torch.randperm(n, dtype=torch.int64, device=device, generator=generators.get(device))
 
     return {
         "value_and_grads": _value_and_grads,

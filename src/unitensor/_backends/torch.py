@@ -667,5 +667,5 @@ def primitives() -> Primitives:
         bitwise_left_shift=lambda a, b: a << b,
         bitwise_right_shift=lambda a, b: a >> b,
         # transformations and random keys (issue 13)
-        **_torch_transforms.primitives(torch, lambda like: like.device),
+        **_torch_transforms.primitives(torch, _GENERATORS),
     )
