@@ -2,11 +2,13 @@
 jvp, vjp, the Jacobians and the Hessian, composed with each other, checked against
 analytic results computed with NumPy."""
 
+import doctest
+
 import numpy as np
 import pytest
 
 import unitensor as ut
-from conftest import check, make, randn
+from conftest import SRC_DIR, check, make, randn, supports_float64
 
 X = randn(3)
 A = randn(2, 3, seed=3)
@@ -337,8 +339,6 @@ def test_vmap_of_hessian_and_jacobian(grad_backend):
 
 
 def test_float64_jacobian(grad_backend):
-    from conftest import supports_float64
-
     if not supports_float64(grad_backend):
         pytest.skip("JAX without 64-bit mode")
     x = make(grad_backend, X.astype(np.float64))
@@ -379,3 +379,16 @@ def test_grad_and_hessian_inside_tf_function():
     g, h = both(x.raw)
     check(ut.astensor(g), "tensorflow", 3 * X.astype(np.float64) ** 2, np.float32)
     check(ut.astensor(h), "tensorflow", np.diag(6 * X.astype(np.float64)), np.float32)
+
+
+# ------------------------------------------------------------------ the docs page
+
+
+def test_the_transformations_page_runs():
+    """docs/transformations.md's examples (PyTorch and NumPy), run as a doctest."""
+    pytest.importorskip("torch")
+    page = SRC_DIR.parent / "docs" / "transformations.md"
+    flags = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
+    result = doctest.testfile(str(page), module_relative=False, optionflags=flags)
+    assert result.attempted > 20
+    assert result.failed == 0, f"{result.failed} examples of {page.name} failed (see above)"
