@@ -265,7 +265,7 @@ def test_keys_inside_tf_function():
     k = ut.random.key(0, like=w)
     traces = []
 
-    @tf.function
+    @tf.function(autograph=False)  # AutoGraph (its warnings, its cost) is ut.jit's concern
     def step(w, x, key):
         traces.append(1)
         return _noisy_step(ut.astensor(w), ut.astensor(x), ut.astensor(key)).raw, ut.astensor(

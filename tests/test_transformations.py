@@ -371,7 +371,7 @@ def test_grad_and_hessian_inside_tf_function():
     tf = pytest.importorskip("tensorflow")
     x = make("tensorflow", X)
 
-    @tf.function
+    @tf.function(autograph=False)  # AutoGraph (its warnings, its cost) is ut.jit's concern
     def both(v):
         t = ut.astensor(v)
         return ut.grad(cube_sum)(t).raw, ut.hessian(cube_sum)(t).raw
@@ -392,3 +392,21 @@ def test_the_transformations_page_runs():
     result = doctest.testfile(str(page), module_relative=False, optionflags=flags)
     assert result.attempted > 20
     assert result.failed == 0, f"{result.failed} examples of {page.name} failed (see above)"
+
+
+def test_transformations_inside_torch_compile():
+    """fullgraph: no graph break (the functions avoid Python scalars, ut.jit's concern)."""
+    torch = pytest.importorskip("torch")
+    w, xs = make("torch", X), make("torch", XS)
+
+    def per_example(w, xs):
+        def loss(w, x):
+            s = (x * w).sum()
+            return s * s
+
+        return ut.vmap(ut.grad(loss), in_axes=(None, 0))(ut.astensor(w), ut.astensor(xs)).raw
+
+    g = torch.compile(per_example, backend="aot_eager", fullgraph=True)(w.raw, xs.raw)
+    s = XS.astype(np.float64) @ X
+    check(ut.astensor(g), "torch", 2 * s[:, None] * XS, np.float32)
+    assert not g.requires_grad

@@ -89,12 +89,12 @@ def _mapped_inputs(
         if type(t) is not cls:
             raise FrameworkMixError(f"vmap: tensors of {cls.framework} and {t.framework} mapped")
     moved: list[Tensor] = []
-    sizes: list[int] = []
+    sizes: list[int | None] = []  # None: unknown while TensorFlow traces
     for t, k in zip(tensors, picked, strict=True):
         ax = t._axis(axes[k])
         moved.append(t if ax == 0 else t.moveaxis(ax, 0))
         sizes.append(t.shape[ax])
-    known = set(sizes)
+    known = {s for s in sizes if s is not None}
     if len(known) > 1:
         raise ValueError(f"vmap: the mapped axes have different lengths {sizes}")
     return cls, picked, moved, next(iter(known), -1)
