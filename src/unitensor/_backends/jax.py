@@ -342,7 +342,8 @@ def _no_tracer(like: Any) -> None:
         raise RuntimeError(
             "unitensor cannot draw random numbers inside a JAX transformation such as "
             "jax.jit: they would be compiled in as constants and repeat on every call; "
-            "draw them outside and pass them in, or use jax.random with an explicit key"
+            "pass a key instead (t.uniform(shape, key=key), with key = ut.random.key(seed, "
+            "like=t) an argument of the function, split for every draw)"
         )
 
 
