@@ -338,6 +338,27 @@ def test_vmap_of_hessian_and_jacobian(grad_backend):
     check(j, grad_backend, np.stack([affine_sq_jacobian(r, A) for r in XS]), np.float32)
 
 
+def _cube3(v):
+    return (v * v * v).sum()
+
+
+@pytest.mark.parametrize(
+    "inner",
+    [
+        pytest.param(lambda v: ut.jvp(_cube3, (v,), (ut.ones_like(v),))[1], id="jvp"),
+        pytest.param(lambda v: ut.vjp(_cube3, v)[1](ut.ones_like(v.sum()))[0].sum(), id="vjp"),
+        pytest.param(lambda v: ut.jacrev(_cube3)(v).sum(), id="jacrev"),
+        pytest.param(lambda v: ut.jacfwd(_cube3)(v).sum(), id="jacfwd"),
+        pytest.param(lambda v: ut.vmap(lambda e: 3 * e * e)(v).sum(), id="vmap"),
+        pytest.param(lambda v: ut.value_and_grad(_cube3)(v)[1].sum(), id="value_and_grad"),
+    ],
+)
+def test_grad_through_every_transformation(grad_backend, inner):
+    """d/dv of sum(3 v**2) is 6 v, whichever transformation computes the inner derivative."""
+    x = make(grad_backend, X)
+    check(ut.grad(inner)(x), grad_backend, 6 * X.astype(np.float64), np.float32)
+
+
 def test_float64_jacobian(grad_backend):
     if not supports_float64(grad_backend):
         pytest.skip("JAX without 64-bit mode")

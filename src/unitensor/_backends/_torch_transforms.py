@@ -43,6 +43,16 @@ def _functorch_active() -> bool:
     return bool(torch._C._are_functorch_transforms_active())
 
 
+def _outermost() -> bool:
+    """Whether no transformation is active around this call: its results may leave detached.
+
+    Inside a ``torch.func`` transformation, or inside an eager gradient call
+    (``torch.autograd``, counted by ``_DEPTH``), the results must keep their
+    graph for the transformation around them.
+    """
+    return not _functorch_active() and _DEPTH.value == 0
+
+
 def _detach(items: Any) -> tuple[Any, ...]:
     return tuple(a.detach() if isinstance(a, torch.Tensor) else a for a in items)
 
@@ -80,7 +90,7 @@ def _value_and_grads(f: Callable[..., Any], xs: tuple[Any, ...]) -> tuple[Any, A
 
 def _jvp(f: Callable[..., Any], primals: tuple[Any, ...], tangents: tuple[Any, ...]) -> Any:
     outs, touts, aux = torch.func.jvp(f, primals, tangents, has_aux=True)
-    if not _functorch_active():
+    if _outermost():
         return _detach(outs), _detach(touts), _detach(aux)
     return outs, touts, aux
 
@@ -90,9 +100,9 @@ def _vjp(f: Callable[..., Any], primals: tuple[Any, ...]) -> Any:
 
     def vjp_fn(cotangents: tuple[Any, ...]) -> tuple[Any, ...]:
         cts = tuple(pullback(tuple(cotangents)))
-        return cts if _functorch_active() else _detach(cts)
+        return _detach(cts) if _outermost() else cts
 
-    if not _functorch_active():
+    if _outermost():
         return _detach(outs), _detach(aux), vjp_fn
     return outs, aux, vjp_fn
 
