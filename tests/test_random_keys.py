@@ -296,3 +296,11 @@ def test_keys_inside_torch_compile():
     b = compiled(x.raw, ut.random.fold_in(k, 1).raw)
     np.testing.assert_allclose(a.numpy(), to_numpy(draw(x.raw, k.raw)), rtol=1e-6)
     assert not torch.equal(a, b)
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_narrow_uniforms_stay_below_high(backend, dtype):
+    t = template(backend)
+    u = t.uniform(4096, dtype=dtype, key=ut.random.key(0, like=t)).astype("float32")
+    got = to_numpy(u)
+    assert got.min() >= 0.0 and got.max() < 1.0

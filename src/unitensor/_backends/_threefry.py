@@ -19,9 +19,10 @@ The layout of the words:
   (``jax.random.PRNGKey``'s words for the same seed);
 - the block ``threefry(k, (d, c))`` with ``d`` a domain (0: draws, 1:
   ``split``, 2: ``fold_in``) and ``c`` a counter gives two words;
-- a draw of ``n`` values takes one word per float32 (and narrower)
-  uniform, two per float64 uniform, integer and permutation key, two per
-  float32 normal (Box-Muller) and four per float64 normal.
+- a draw of ``n`` values takes one word per float32 (and narrower) uniform,
+  two per float64 uniform, integer and permutation key, two per float32
+  normal (Box-Muller) and four per float64 normal; a float16 or bfloat16
+  uniform keeps 11 or 8 bits of its word, so that none rounds up to 1.
 
 The same key gives the same numbers on NumPy and PyTorch (to floating-point
 rounding of ``log`` and ``cos`` for normals); JAX's and TensorFlow's keyed
@@ -99,10 +100,15 @@ def _words(ops: Ops, key: Any, n: int, like: Any) -> Any:
     return ops.concat([y0, y1])[:n]
 
 
-def _unit(ops: Ops, key: Any, n: int, wide: bool, like: Any) -> Any:
-    """``n`` uniform floats in [0, 1): 24 bits in float32, or 53 bits in float64 (``wide``)."""
-    if not wide:
-        return ops.to_float(_words(ops, key, n, like) >> 8, "float32") * 2.0**-24
+_BITS = {"float16": 11, "bfloat16": 8}  # the significand bits of the narrow floats (else 24)
+
+
+def _unit(ops: Ops, key: Any, n: int, dtype_name: str, like: Any) -> Any:
+    """``n`` uniform floats in [0, 1): 53 random bits for float64, else as many as ``dtype_name``
+    holds (24 for float32, 11 for float16, 8 for bfloat16), so that none rounds up to 1."""
+    if dtype_name != "float64":
+        bits = _BITS.get(dtype_name, 24)
+        return ops.to_float(_words(ops, key, n, like) >> (32 - bits), "float32") * 2.0**-bits
     y0, y1 = _blocks(ops, key, n, like)
     hi, lo = ops.to_float(y0 >> 5, "float64"), ops.to_float(y1 >> 6, "float64")
     return (hi * 2.0**26 + lo) * 2.0**-53
@@ -132,8 +138,7 @@ def primitives(ops: Ops) -> dict[str, Any]:
     def uniform_key(
         key: Any, shape: tuple[int, ...], low: float, high: float, dtype: Any, like: Any
     ) -> Any:
-        wide = ops.dtype_name(dtype) == "float64"
-        u = _unit(ops, key, _size(shape), wide, like)
+        u = _unit(ops, key, _size(shape), ops.dtype_name(dtype), like)
         return ops.cast(ops.reshape(u * (high - low) + low, shape), dtype)
 
     def normal_key(
