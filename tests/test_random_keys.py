@@ -304,3 +304,18 @@ def test_narrow_uniforms_stay_below_high(backend, dtype):
     u = t.uniform(4096, dtype=dtype, key=ut.random.key(0, like=t)).astype("float32")
     got = to_numpy(u)
     assert got.min() >= 0.0 and got.max() < 1.0
+
+
+def test_draws_without_a_key_inside_vmap(backend):
+    """Different for every element (as a loop) where the framework allows it; JAX raises."""
+    xs = make(backend, np.zeros((3, 4), dtype=np.float32))
+
+    def noisy(r):
+        return r + r.uniform(r.shape)
+
+    if backend == "jax":
+        with pytest.raises(RuntimeError, match="key="):
+            ut.vmap(noisy)(xs)
+        return
+    out = to_numpy(ut.vmap(noisy)(xs))
+    assert out.shape == (3, 4) and len({tuple(r) for r in out}) == 3
