@@ -121,6 +121,26 @@ def test_grad_of_grad(grad_backend):
     check(d3, grad_backend, np.array(24 * 0.5), np.float32)
 
 
+def test_gradient_of_an_unused_argument_is_zero(grad_backend):
+    x, y = make(grad_backend, X), make(grad_backend, A)
+    gx, gy = ut.grad(lambda a, b: (a * a).sum(), argnums=(0, 1))(x, y)
+    check(gx, grad_backend, 2 * X, np.float32)
+    check(gy, grad_backend, np.zeros_like(A), np.float32)
+    check(ut.grad(lambda a: y.sum())(x), grad_backend, np.zeros_like(X), np.float32)
+
+
+def test_value_and_grad_fn_composes_with_vmap(grad_backend):
+    w, xs, ys = make(grad_backend, X), make(grad_backend, XS), make(grad_backend, YS)
+
+    def loss(w, x, y):
+        return ((x * w).sum() - y) ** 2
+
+    values, grads = ut.vmap(ut.value_and_grad_fn(w, loss), in_axes=(None, 0, 0))(w, xs, ys)
+    residual = XS.astype(np.float64) @ X - YS
+    check(values, grad_backend, residual**2, np.float32)
+    check(grads, grad_backend, 2 * residual[:, None] * XS, np.float32)
+
+
 def test_closed_over_tensor_is_a_constant(grad_backend):
     x = make(grad_backend, X)
 
@@ -381,11 +401,12 @@ def test_grad_and_vmap_inside_jax_jit():
 
     def per_example(w, xs):
         g = ut.vmap(ut.grad(lambda w, x: ((x * w).sum()) ** 2), in_axes=(None, 0))
-        return g(ut.astensor(w), ut.astensor(xs)).raw
+        return g(ut.astensor(w), ut.astensor(xs)).raw, ut.hessian(cube_sum)(ut.astensor(w)).raw
 
-    out = jax.jit(per_example)(w.raw, xs.raw)
+    out, h = jax.jit(per_example)(w.raw, xs.raw)
     s = XS.astype(np.float64) @ X
     check(ut.astensor(out), "jax", 2 * s[:, None] * XS, np.float32)
+    check(ut.astensor(h), "jax", np.diag(6 * X.astype(np.float64)), np.float32)
 
 
 def test_grad_and_hessian_inside_tf_function():
