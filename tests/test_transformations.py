@@ -236,6 +236,11 @@ def test_vmap_errors(backend):
         ut.vmap(lambda a, s: a * s)(xs, 2.0)
     with pytest.raises(ut.AxisError):
         ut.vmap(lambda a: a, in_axes=2)(xs)
+    with pytest.raises(TypeError, match="must return tensors"):
+        ut.vmap(lambda a: "text")(xs)
+    if backend == "numpy":
+        with pytest.raises(ValueError, match="length 0"):
+            ut.vmap(lambda a: a.sum())(ut.astensor(np.zeros((0, 3), dtype=np.float32)))
 
 
 def test_per_example_gradients_equal_a_loop(grad_backend):
@@ -293,6 +298,8 @@ def test_jvp_tangent_mismatch(grad_backend):
         ut.jvp(cube_sum, (x,), (make(grad_backend, A),))
     with pytest.raises(ValueError, match="structure"):
         ut.jvp(cube_sum, (x,), (x, x))
+    with pytest.raises(ut.DTypeError):
+        ut.jvp(cube_sum, (x,), (x.astype("float16"),))
 
 
 # ------------------------------------------------------------------ Jacobians and Hessians
