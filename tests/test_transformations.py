@@ -386,6 +386,24 @@ def test_grad_through_every_transformation(grad_backend, inner):
     check(ut.grad(inner)(x), grad_backend, 6 * X.astype(np.float64), np.float32)
 
 
+Z = (randn(3, seed=11) + 1j * randn(3, seed=12)).astype(np.complex64)
+
+
+def test_complex_derivatives_in_jax_convention(grad_backend):
+    """One convention on every framework, JAX's: the gradient of a real loss is
+    dL/dRe - i dL/dIm, and a holomorphic function's Jacobian is f'(z) in both modes."""
+    z = make(grad_backend, Z)
+    zd = Z.astype(np.complex128)
+    norm2 = ut.grad(lambda v: (v * v.conj()).real().sum())(z)
+    check(norm2, grad_backend, 2 * np.conj(zd), np.complex64)
+    square = lambda v: v * v  # noqa: E731
+    for jac in (ut.jacrev, ut.jacfwd):
+        check(jac(square)(z), grad_backend, np.diag(2 * zd), np.complex64)
+    (ct,) = ut.vjp(square, z)[1](ut.ones_like(z))
+    check(ct, grad_backend, 2 * zd, np.complex64)
+    check(ut.jvp(square, (z,), (ut.ones_like(z),))[1], grad_backend, 2 * zd, np.complex64)
+
+
 def test_float64_jacobian(grad_backend):
     if not supports_float64(grad_backend):
         pytest.skip("JAX without 64-bit mode")

@@ -406,8 +406,11 @@ _GROUPS: list[tuple[str, Rule]] = [
             "value: 0-d in the loss dtype; gradient: the shape, dtype and structure (nested "
             "tuples, lists, dicts) of the differentiated argument, argnums (default 0) or a "
             "tuple of them; the same array passed again, or closed over, is a constant, as in "
-            "JAX; with only f (and options): a new function, as JAX's grad",
+            "JAX; with only f (and options): a new function, as JAX's grad; a complex input's "
+            "gradient in JAX's convention, dL/dRe - i dL/dIm",
             (
+                "PyTorch and TensorFlow give the conjugate of JAX's complex gradient (conjugated "
+                "here)",
                 "PyTorch writes .grad with backward() (never used here)",
                 "a TensorFlow tape watching the input counted it twice when it was also "
                 "another argument",
@@ -864,6 +867,8 @@ _GROUPS: list[tuple[str, Rule]] = [
             (
                 "TensorFlow has no jvp / vjp functions (a ForwardAccumulator, a persistent "
                 "GradientTape held by vjp_fn here)",
+                "complex: PyTorch's and TensorFlow's vjp of a holomorphic f is c * conj(f'), "
+                "JAX's c * f' (JAX's here, so that jacrev equals jacfwd)",
             ),
             ("NumPy cannot differentiate: NotImplementedError",),
         ),

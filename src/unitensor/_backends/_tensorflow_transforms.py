@@ -38,7 +38,10 @@ def _watched(xs: tuple[Any, ...]) -> list[Any]:
 
 
 def _dense(g: Any) -> Any:
-    return tf.convert_to_tensor(g) if isinstance(g, tf.IndexedSlices) else g
+    """A gradient as a dense tensor; a complex one in JAX's convention, the conjugate of
+    TensorFlow's (see ``_torch_transforms._conj``)."""
+    g = tf.convert_to_tensor(g) if isinstance(g, tf.IndexedSlices) else g
+    return tf.math.conj(g) if g.dtype.is_complex else g
 
 
 def _value_and_grads(f: Callable[..., Any], xs: tuple[Any, ...]) -> tuple[Any, Any, Any]:
@@ -70,7 +73,7 @@ def _vjp(f: Callable[..., Any], primals: tuple[Any, ...]) -> Any:
         gs = tape.gradient(
             list(outs),
             ws,
-            output_gradients=list(cotangents),
+            output_gradients=[tf.math.conj(c) if c.dtype.is_complex else c for c in cotangents],
             unconnected_gradients=tf.UnconnectedGradients.ZERO,
         )
         return tuple(_dense(g) for g in gs)

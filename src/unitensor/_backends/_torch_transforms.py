@@ -57,14 +57,25 @@ def _detach(items: Any) -> tuple[Any, ...]:
     return tuple(a.detach() if isinstance(a, torch.Tensor) else a for a in items)
 
 
+def _conj(items: Any) -> tuple[Any, ...]:
+    """Complex gradients in JAX's convention: the conjugates of PyTorch's.
+
+    For a real loss of a complex ``z``, PyTorch's gradient is
+    ``dL/dRe + i dL/dIm`` and JAX's ``dL/dRe - i dL/dIm``; its ``vjp`` of a
+    holomorphic ``f`` is ``c * conj(f')`` where JAX's is ``c * f'``. JAX's is
+    the one where ``jacrev`` equals ``jacfwd`` and ``grad`` is ``vjp`` of 1.
+    """
+    return tuple(torch.conj(a).resolve_conj() if a.is_complex() else a for a in items)
+
+
 def _value_and_grads(f: Callable[..., Any], xs: tuple[Any, ...]) -> tuple[Any, Any, Any]:
     if _functorch_active() or torch.compiler.is_compiling():
         grads, (loss, aux) = torch.func.grad_and_value(
             f, argnums=tuple(range(len(xs))), has_aux=True
         )(*xs)
         if not _functorch_active():
-            return loss.detach(), _detach(aux), _detach(grads)
-        return loss, aux, grads
+            return loss.detach(), _detach(aux), _detach(_conj(grads))
+        return loss, aux, _conj(grads)
     nested = _DEPTH.value > 0  # inside another eager gradient call: keep the graph for it
     # A new node for each x (a view still connected to an outer call's graph, or a detached
     # leaf): where x also reaches f another way (a second argument, a closed-over tensor),
@@ -82,7 +93,7 @@ def _value_and_grads(f: Callable[..., Any], xs: tuple[Any, ...]) -> tuple[Any, A
                 gs = (None,) * len(xs)
     finally:
         _DEPTH.value -= 1
-    grads = tuple(torch.zeros_like(x) if g is None else g for x, g in zip(xs, gs, strict=True))
+    grads = _conj(torch.zeros_like(x) if g is None else g for x, g in zip(xs, gs, strict=True))
     if nested:
         return loss, aux, grads
     return loss.detach(), _detach(aux), grads
@@ -99,7 +110,7 @@ def _vjp(f: Callable[..., Any], primals: tuple[Any, ...]) -> Any:
     outs, pullback, aux = torch.func.vjp(f, *primals, has_aux=True)
 
     def vjp_fn(cotangents: tuple[Any, ...]) -> tuple[Any, ...]:
-        cts = tuple(pullback(tuple(cotangents)))
+        cts = _conj(pullback(_conj(cotangents)))  # JAX's convention (see _conj)
         return _detach(cts) if _outermost() else cts
 
     if _outermost():
