@@ -103,7 +103,7 @@ BACKENDS: dict[str, Backend] = {
             "numpy",
             "NumPy",
             "NumPyTensor",
-            ("numpy",),
+            ("numpy", "ml_dtypes"),  # ml_dtypes: its bfloat16 scalars are NumPy scalars
             ("numpy.ndarray", "numpy.generic"),
             "numpy.asarray",
         ),
@@ -252,13 +252,16 @@ def _class_for_type(tp: type) -> type[Tensor]:
     Raises
     ------
     TypeError
-        If ``tp`` is not an array type of a supported framework.
+        If ``tp`` is not an array type of a supported framework, or one its
+        backend refuses (the primitive ``refused``: ``numpy.matrix``).
     """
     root = tp.__module__.partition(".")[0]
     name = _ROOT_MODULE.get(root)
     if name is not None and issubclass(tp, array_types(name)):
         cls = backend_class(name)
-        cls._ns  # noqa: B018  # the framework's primitives load with its first array
+        why = cls._ns.refused(tp)  # the framework's primitives load with its first array
+        if why is not None:
+            raise UnsupportedTypeError(why)
         _CLASS_OF_TYPE[tp] = cls
         return cls
     raise UnsupportedTypeError(
@@ -285,9 +288,12 @@ def astensor(x: Any) -> Tensor:
     Parameters
     ----------
     x
-        A ``numpy.ndarray`` (or NumPy scalar), ``torch.Tensor``,
-        ``tf.Tensor``, ``tf.Variable`` or ``jax.Array`` (JAX tracers
-        included), or a unitensor tensor.
+        A ``numpy.ndarray`` (or NumPy scalar, ``ml_dtypes``' bfloat16
+        included), ``torch.Tensor``, ``tf.Tensor``, ``tf.Variable`` or
+        ``jax.Array`` (JAX tracers included), or a unitensor tensor.
+        Subclasses of ``numpy.ndarray`` such as ``MaskedArray`` are wrapped
+        as they are; ``numpy.matrix`` is not (its ``*`` is a matrix product
+        and its reductions keep two axes): wrap ``np.asarray(x)``.
 
     Returns
     -------
@@ -299,7 +305,8 @@ def astensor(x: Any) -> Tensor:
     ------
     TypeError
         If ``x`` is not an array of a supported framework (the message
-        names its type).
+        names its type), or is a ``numpy.matrix``
+        (``UnsupportedTypeError`` naming ``np.asarray``).
 
     Examples
     --------

@@ -55,6 +55,10 @@ def _itself(a: Any) -> Any:
     return a
 
 
+def _none(a: Any) -> None:
+    return None
+
+
 def _floor_divide(a: Any, b: Any) -> Any:
     return a // b
 
@@ -265,6 +269,12 @@ class Primitives:
     # (never a vector) and the batch shapes broadcast
     solve: Binary
     diagonal: Callable[[Any, int], Any]  # (a, offset): diagonals of the last two axes (..., d)
+    # eig (Array API 2025.12): of (..., n, n) float32, float64, complex64 or complex128
+    # matrices, n >= 1: (eigenvalues (..., n), eigenvectors of norm 1 as columns (..., n, n)),
+    # complex64 for 32-bit input and complex128 for 64-bit (complex even where all are real);
+    # the order of the eigenvalues and each eigenvector's phase are the framework's
+    eig: Callable[[Any], tuple[Any, Any]]
+    eigvals: Unary  # eig's eigenvalues only
     # functional updates: op is "add", "multiply", "min" or "max"; duplicates accumulate
     scatter: Callable[[Any, Any, Any, str], Any]
     from_dlpack: Unary  # array sharing the memory of an object with __dlpack__
@@ -353,6 +363,21 @@ class Primitives:
     # permutation_key without the key
     randint: Callable[[Shape, int, int, Any, Any], Any]  # (shape, low, high, dtype, like)
     permutation: Callable[[int, Any], Any]  # (n, like)
+    # operands (review of dtypes): what the fast path may assume, and arrays astensor refuses
+    # (native array type) -> whether Python's operators on arrays of this type, with a Python
+    # scalar, mean the checked path's operators; the fast path applies them only then (NumPy:
+    # not for ndarray subclasses with operators of their own, such as MaskedArray, whose
+    # operators make a Python float a float64 array)
+    python_operators: Callable[[type], bool] = _always
+    # (native float dtype) -> None where Python's operators between an array of that dtype and
+    # a Python float cast the float to the dtype and keep the dtype (NumPy 2's rule, which the
+    # fast path relies on); else a function making a Python float the operand that does
+    # (NumPy: ml_dtypes' bfloat16 has no weak scalars and widens to float32 with a Python
+    # float, so the operand is a bfloat16 scalar). Such arrays take the checked path
+    float_operand: Callable[[Any], Callable[[float], Any] | None] = _none
+    # (native array type) -> why ut.astensor refuses arrays of this type, a subclass whose
+    # operations mean something else (NumPy's matrix: * is a matrix product), or None
+    refused: Callable[[type], str | None] = _none
 
 
 STANDARD_NAMES: frozenset[str] = frozenset(
@@ -394,6 +419,9 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "softmax",
         "crossentropy",
         "topk",
+        "python_operators",
+        "float_operand",
+        "refused",
         "inv",
         "slogdet",
         "reshape_copy",
@@ -422,6 +450,9 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "permutation_key",
         "randint",
         "permutation",
+        # eig (Array API 2025.12): linalg's
+        "eig",
+        "eigvals",
     }
 )
 """The fields named and meant as the Array API standard's functions (``linalg`` aside)."""

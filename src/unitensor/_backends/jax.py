@@ -511,4 +511,7 @@ def primitives() -> Primitives:
         },
         # transformations and random keys (issue 13)
         **_jax_transforms.primitives(jax, _KEYS, _no_tracer, _place),
+        # eig (Array API 2025.12): JAX computes them on the CPU only
+        eig=lambda a: tuple(jnp.linalg.eig(a)),
+        eigvals=jnp.linalg.eigvals,
     )
