@@ -498,13 +498,25 @@ def _two_forms(
     return _jacobian(name, f, 0, False, forward)(*args, **kwargs)
 
 
-_JACOBIAN_DOC = """
+@overload
+def jacrev(
+    f: Callable[P, Any], /, argnums: Argnums = 0, has_aux: bool = False
+) -> Callable[P, Any]: ...
 
-    ``ut.{name}(f, argnums=0, has_aux=False)`` returns ``j`` with
+
+@overload
+def jacrev(f: Callable[..., Any], t: TensorBase, /, *args: Any, **kwargs: Any) -> Any: ...
+
+
+def jacrev(f: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+    """The Jacobian of ``f`` in reverse mode: a new function (JAX's form), or at ``t``.
+
+    ``ut.jacrev(f, argnums=0, has_aux=False)`` returns ``j`` with
     ``j(*args, **kwargs)`` the Jacobian of ``f`` with respect to the
     arguments ``argnums`` (with ``has_aux``: ``(jacobian, aux)``), as
-    ``jax.{name}``; ``ut.{name}(f, t, *args, **kwargs)`` is
-    ``ut.{name}(f)(t, *args, **kwargs)``. {how}
+    ``jax.jacrev``; ``ut.jacrev(f, t, *args, **kwargs)`` is
+    ``ut.jacrev(f)(t, *args, **kwargs)``. Reverse mode: one pullback
+    (``vjp``) per output element, mapped with ``vmap``.
 
     Parameters
     ----------
@@ -535,21 +547,16 @@ _JACOBIAN_DOC = """
     TypeError
         If the inputs are not floating tensors of one framework, or ``f``
         returns something other than tensors; for a bad ``argnums``.
-"""
 
-
-@overload
-def jacrev(
-    f: Callable[P, Any], /, argnums: Argnums = 0, has_aux: bool = False
-) -> Callable[P, Any]: ...
-
-
-@overload
-def jacrev(f: Callable[..., Any], t: TensorBase, /, *args: Any, **kwargs: Any) -> Any: ...
-
-
-def jacrev(f: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
-    """The Jacobian of ``f`` in reverse mode: a new function (JAX's form), or at ``t``."""
+    Examples
+    --------
+    >>> import torch
+    >>> import unitensor as ut
+    >>> x = ut.astensor(torch.tensor([1.0, 2.0]))
+    >>> ut.jacrev(lambda v: v * v)(x).numpy()
+    array([[2., 0.],
+           [0., 4.]], dtype=float32)
+    """
     return _two_forms("jacrev", False, f, args, kwargs)
 
 
@@ -564,7 +571,55 @@ def jacfwd(f: Callable[..., Any], t: TensorBase, /, *args: Any, **kwargs: Any) -
 
 
 def jacfwd(f: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
-    """The Jacobian of ``f`` in forward mode: a new function (JAX's form), or at ``t``."""
+    """The Jacobian of ``f`` in forward mode: a new function (JAX's form), or at ``t``.
+
+    ``ut.jacfwd(f, argnums=0, has_aux=False)`` returns ``j`` with
+    ``j(*args, **kwargs)`` the Jacobian of ``f`` with respect to the
+    arguments ``argnums`` (with ``has_aux``: ``(jacobian, aux)``), as
+    ``jax.jacfwd``; ``ut.jacfwd(f, t, *args, **kwargs)`` is
+    ``ut.jacfwd(f)(t, *args, **kwargs)``. Forward mode: one pushforward
+    (``jvp``) per input element, mapped with ``vmap``; cheaper than
+    ``jacrev`` for functions with more outputs than inputs.
+
+    Parameters
+    ----------
+    f
+        A function of tensors (and containers of them) returning tensors or
+        containers of them (with ``has_aux``: a pair ``(out, aux)``).
+    argnums
+        (JAX's form) The positional argument to differentiate with respect
+        to, or a tuple of them.
+    has_aux
+        (JAX's form) Whether ``f`` returns ``(out, aux)``.
+    t, *args, **kwargs
+        (EagerPy's form) The arguments of ``f``, with respect to ``t``.
+
+    Returns
+    -------
+    callable or Jacobian
+        For an output of shape ``S`` and an input of shape ``X``, a tensor of
+        shape ``S + X`` in the output's dtype: ``J[s + x]`` is the derivative
+        of ``out[s]`` by ``in[x]``. Containers nest as in JAX: the
+        output's structure, holding the input's at each leaf (a tuple of
+        them for a tuple ``argnums``).
+
+    Raises
+    ------
+    NotImplementedError
+        For NumPy tensors.
+    TypeError
+        If the inputs are not floating tensors of one framework, or ``f``
+        returns something other than tensors; for a bad ``argnums``.
+
+    Examples
+    --------
+    >>> import torch
+    >>> import unitensor as ut
+    >>> x = ut.astensor(torch.tensor([1.0, 2.0]))
+    >>> ut.jacfwd(lambda v: v * v.sum(), x).numpy()
+    array([[4., 1.],
+           [2., 5.]], dtype=float32)
+    """
     return _two_forms("jacfwd", True, f, args, kwargs)
 
 
@@ -579,7 +634,55 @@ def jacobian(f: Callable[..., Any], t: TensorBase, /, *args: Any, **kwargs: Any)
 
 
 def jacobian(f: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
-    """The Jacobian of ``f`` (reverse mode, as ``jax.jacobian``): a new function, or at ``t``."""
+    """The Jacobian of ``f`` (reverse mode, as ``jax.jacobian``): a new function, or at ``t``.
+
+    ``ut.jacobian(f, argnums=0, has_aux=False)`` returns ``j`` with
+    ``j(*args, **kwargs)`` the Jacobian of ``f`` with respect to the
+    arguments ``argnums`` (with ``has_aux``: ``(jacobian, aux)``), as
+    ``jax.jacobian``; ``ut.jacobian(f, t, *args, **kwargs)`` is
+    ``ut.jacobian(f)(t, *args, **kwargs)``. ``jacrev``, under JAX's other name.
+
+    Parameters
+    ----------
+    f
+        A function of tensors (and containers of them) returning tensors or
+        containers of them (with ``has_aux``: a pair ``(out, aux)``).
+    argnums
+        (JAX's form) The positional argument to differentiate with respect
+        to, or a tuple of them.
+    has_aux
+        (JAX's form) Whether ``f`` returns ``(out, aux)``.
+    t, *args, **kwargs
+        (EagerPy's form) The arguments of ``f``, with respect to ``t``.
+
+    Returns
+    -------
+    callable or Jacobian
+        For an output of shape ``S`` and an input of shape ``X``, a tensor of
+        shape ``S + X`` in the output's dtype: ``J[s + x]`` is the derivative
+        of ``out[s]`` by ``in[x]``. Containers nest as in JAX: the
+        output's structure, holding the input's at each leaf (a tuple of
+        them for a tuple ``argnums``).
+
+    Raises
+    ------
+    NotImplementedError
+        For NumPy tensors.
+    TypeError
+        If the inputs are not floating tensors of one framework, or ``f``
+        returns something other than tensors; for a bad ``argnums``.
+
+    Examples
+    --------
+    >>> import torch
+    >>> import unitensor as ut
+    >>> a = ut.astensor(torch.tensor([1.0, 2.0]))
+    >>> ja, jb = ut.jacobian(lambda u, v: u * v, argnums=(0, 1))(a, 3 * a)
+    >>> ja.numpy(), jb.numpy()
+    (array([[3., 0.],
+           [0., 6.]], dtype=float32), array([[1., 0.],
+           [0., 2.]], dtype=float32))
+    """
     return _two_forms("jacobian", False, f, args, kwargs)
 
 
@@ -594,7 +697,53 @@ def hessian(f: Callable[..., T], t: T, /, *args: Any, **kwargs: Any) -> T: ...
 
 
 def hessian(f: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
-    """The Hessian of ``f``: ``jacfwd(jacrev(f))``, a new function (JAX's form), or at ``t``."""
+    """The Hessian of ``f``: ``jacfwd(jacrev(f))``, a new function (JAX's form), or at ``t``.
+
+    ``ut.hessian(f, argnums=0, has_aux=False)`` returns ``j`` with
+    ``j(*args, **kwargs)`` the Hessian of ``f`` with respect to the
+    arguments ``argnums`` (with ``has_aux``: ``(hessian, aux)``), as
+    ``jax.hessian``; ``ut.hessian(f, t, *args, **kwargs)`` is
+    ``ut.hessian(f)(t, *args, **kwargs)``. It is ``jacfwd(jacrev(f))``:
+    reverse mode inside, forward mode outside.
+
+    Parameters
+    ----------
+    f
+        A function of tensors (and containers of them) returning tensors or
+        containers of them (with ``has_aux``: a pair ``(out, aux)``).
+    argnums
+        (JAX's form) The positional argument to differentiate with respect
+        to, or a tuple of them.
+    has_aux
+        (JAX's form) Whether ``f`` returns ``(out, aux)``.
+    t, *args, **kwargs
+        (EagerPy's form) The arguments of ``f``, with respect to ``t``.
+
+    Returns
+    -------
+    callable or Hessian
+        For a 0-d output and an input of shape ``X``, a tensor of shape
+        ``X + X`` in the output's dtype (an output of shape ``S`` gives
+        ``S + X + X``). For a tuple ``argnums``, a tuple of tuples of blocks,
+        ``H[i][j]`` the derivatives by arguments ``i`` and ``j``.
+
+    Raises
+    ------
+    NotImplementedError
+        For NumPy tensors.
+    TypeError
+        If the inputs are not floating tensors of one framework, or ``f``
+        returns something other than tensors; for a bad ``argnums``.
+
+    Examples
+    --------
+    >>> import torch
+    >>> import unitensor as ut
+    >>> x = ut.astensor(torch.tensor([1.0, 2.0]))
+    >>> ut.hessian(lambda v: (v**3).sum())(x).numpy()
+    array([[ 6.,  0.],
+           [ 0., 12.]], dtype=float32)
+    """
     if not args or is_argnums(args[0]):
         argnums, has_aux = transform_options("hessian", args, kwargs, ("argnums", "has_aux"))
     else:
