@@ -184,18 +184,6 @@ def test_compiler_failure_is_a_unitensor_error(backend):
         j(x)
 
 
-def test_transformations_page_examples():
-    """The doctests of docs/transformations.md (NumPy and JAX: quick)."""
-    import doctest
-    from pathlib import Path
-
-    if "jax" not in selected_backends():
-        pytest.skip("the page's examples use JAX")
-    page = Path(__file__).resolve().parent.parent / "docs" / "transformations.md"
-    failures, tried = doctest.testfile(str(page), module_relative=False, verbose=False)
-    assert tried >= 8 and failures == 0
-
-
 def test_tensorflow_xla(backend):
     if backend != "tensorflow":
         pytest.skip("jit_compile is TensorFlow's")

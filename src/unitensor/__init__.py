@@ -16,7 +16,8 @@ from __future__ import annotations
 import math as _math
 from typing import Any
 
-from . import _functions, fft, linalg, modules, norms
+# transformations and random keys (issue 13)
+from . import _functions, fft, linalg, modules, norms, random
 from ._api.autodiff import grad, value_and_grad, value_and_grad_fn, value_aux_and_grad
 from ._api.creation import meshgrid
 from ._api.data_types import FInfo, IInfo, can_cast, finfo, iinfo, isdtype, result_type
@@ -79,6 +80,7 @@ from ._functions import *  # noqa: F403  # function forms, backend classes and m
 from ._jit import Jitted, jit
 from ._registry import astensor, astensor_, astensors, astensors_, istensor, seed
 from ._tensor import Tensor
+from ._transformations import hessian, jacfwd, jacobian, jacrev, jvp, vjp, vmap
 from .dtypes import DTYPES as _DTYPES
 from .dtypes import DType
 
@@ -224,5 +226,14 @@ __all__ = [
     "bitwise_left_shift",
     "bitwise_right_shift",
     "logical_xor",
+    # transformations and random keys (issue 13)
+    "random",
+    "vmap",
+    "jvp",
+    "vjp",
+    "jacfwd",
+    "jacrev",
+    "jacobian",
+    "hessian",
 ]
 __all__ += _functions.__all__

@@ -3943,7 +3943,13 @@ def kl_div_with_logits(
 
 
 def uniform(
-    t: T, shape: int | Sequence[int], low: float = 0.0, high: float = 1.0, dtype: Any = None
+    t: T,
+    shape: int | Sequence[int],
+    low: float = 0.0,
+    high: float = 1.0,
+    dtype: Any = None,
+    *,
+    key: T | None = None,
 ) -> T:
     """Uniform samples in ``[low, high)`` of ``shape``.
 
@@ -3951,8 +3957,9 @@ def uniform(
     ``t.uniform(...)``; ``self`` below is ``t``.
 
     The dtype is ``dtype`` if given, else this tensor's if it is
-    floating, else float32. The samples come from the backend's
-    generator, seeded by [`unitensor.seed`][unitensor.seed].
+    floating, else float32. The samples come from ``key``, or without
+    it from the backend's generator, seeded by
+    [`unitensor.seed`][unitensor.seed].
 
     Parameters
     ----------
@@ -3962,6 +3969,10 @@ def uniform(
         The bounds of the interval.
     dtype
         A floating dtype for the result.
+    key
+        A key of this tensor's framework (``ut.random.key``): the
+        samples are a function of it (NumPy and PyTorch: Threefry-2x32;
+        TensorFlow: its stateless ops; JAX: ``jax.random``).
 
     Returns
     -------
@@ -3971,7 +3982,10 @@ def uniform(
     Raises
     ------
     TypeError
-        If ``dtype`` is not a floating dtype (or unknown).
+        If ``dtype`` is not a floating dtype (or unknown), or ``key`` is
+        not an integer tensor of this framework.
+    ValueError
+        If ``low > high``, or ``key`` is not of shape (2,).
 
     Examples
     --------
@@ -3980,12 +3994,22 @@ def uniform(
     >>> u = ut.astensor(np.zeros(1, dtype=np.int64)).uniform((2, 3), -1.0, 1.0)
     >>> u.shape, u.dtype
     ((2, 3), dtype('float32'))
+    >>> t = ut.astensor(np.zeros(1, dtype=np.float32))
+    >>> key = ut.random.key(0, like=t)
+    >>> bool((t.uniform(3, key=key) == t.uniform(3, key=key)).all())
+    True
     """
-    return _w(t).uniform(shape, low, high, dtype)
+    return _w(t).uniform(shape, low, high, dtype, key=key)
 
 
 def normal(
-    t: T, shape: int | Sequence[int], mean: float = 0.0, stddev: float = 1.0, dtype: Any = None
+    t: T,
+    shape: int | Sequence[int],
+    mean: float = 0.0,
+    stddev: float = 1.0,
+    dtype: Any = None,
+    *,
+    key: T | None = None,
 ) -> T:
     """Normal (Gaussian) samples of ``shape``.
 
@@ -3993,8 +4017,9 @@ def normal(
     ``t.normal(...)``; ``self`` below is ``t``.
 
     The dtype is ``dtype`` if given, else this tensor's if it is
-    floating, else float32. The samples come from the backend's
-    generator, seeded by [`unitensor.seed`][unitensor.seed].
+    floating, else float32. The samples come from ``key``, or without
+    it from the backend's generator, seeded by
+    [`unitensor.seed`][unitensor.seed].
 
     Parameters
     ----------
@@ -4004,6 +4029,10 @@ def normal(
         The mean and standard deviation of the distribution.
     dtype
         A floating dtype for the result.
+    key
+        A key of this tensor's framework (``ut.random.key``); NumPy and
+        PyTorch transform Threefry-2x32 words with Box-Muller (their
+        float32 samples lie within 5.8 standard deviations).
 
     Returns
     -------
@@ -4013,7 +4042,10 @@ def normal(
     Raises
     ------
     TypeError
-        If ``dtype`` is not a floating dtype (or unknown).
+        If ``dtype`` is not a floating dtype (or unknown), or ``key`` is
+        not an integer tensor of this framework.
+    ValueError
+        If ``key`` is not of shape (2,).
 
     Examples
     --------
@@ -4023,7 +4055,151 @@ def normal(
     >>> n.shape, n.dtype
     ((4,), dtype('float64'))
     """
-    return _w(t).normal(shape, mean, stddev, dtype)
+    return _w(t).normal(shape, mean, stddev, dtype, key=key)
+
+
+def randint(
+    t: T,
+    shape: int | Sequence[int],
+    low: int,
+    high: int | None = None,
+    dtype: Any = None,
+    *,
+    key: T | None = None,
+) -> T:
+    """Random integers in ``[low, high)`` of ``shape`` (NumPy's ``Generator.integers``).
+
+    Function form of [`Tensor.randint`][unitensor.Tensor.randint]: ``ut.randint(t, ...)`` is
+    ``t.randint(...)``; ``self`` below is ``t``.
+
+    With ``high`` omitted, the integers are in ``[0, low)``. The dtype is
+    ``dtype`` if given, else this tensor's if it is an integer dtype,
+    else int64 (int32 on JAX without 64-bit mode). The integers come
+    from ``key``, or without it from the backend's generator, seeded by
+    [`unitensor.seed`][unitensor.seed].
+
+    Parameters
+    ----------
+    shape
+        An int or a sequence of ints.
+    low, high
+        The bounds: ``low`` included, ``high`` excluded.
+    dtype
+        An integer dtype (not bool) holding both bounds.
+    key
+        A key of this tensor's framework (``ut.random.key``).
+
+    Returns
+    -------
+    Tensor
+        Shape ``shape``, on this tensor's framework and device.
+
+    Raises
+    ------
+    TypeError
+        If ``dtype`` is not an integer dtype, or ``key`` is not an
+        integer tensor of this framework.
+    ValueError
+        If ``low >= high``, a bound does not fit the dtype (or int64),
+        the range is wider than ``2**63 - 1``, or ``key`` is not of
+        shape (2,).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> t = ut.astensor(np.zeros(1, dtype=np.float32))
+    >>> r = t.randint((2, 5), 3, 7, key=ut.random.key(1, like=t))
+    >>> r.shape, r.dtype, bool(((r >= 3) & (r < 7)).all())
+    ((2, 5), dtype('int64'), True)
+    """
+    return _w(t).randint(shape, low, high, dtype, key=key)
+
+
+def permutation(t: T, axis: int = 0, *, key: T | None = None) -> T:
+    """This tensor with its slices along ``axis`` in a random order (NumPy's ``permutation``).
+
+    Function form of [`Tensor.permutation`][unitensor.Tensor.permutation]:
+    ``ut.permutation(t, ...)`` is ``t.permutation(...)``; ``self`` below is ``t``.
+
+    A random permutation of ``range(n)`` is ``ut.arange(t, n).permutation()``.
+    The order comes from ``key``, or without it from the backend's
+    generator, seeded by [`unitensor.seed`][unitensor.seed].
+
+    Parameters
+    ----------
+    axis
+        The axis to shuffle.
+    key
+        A key of this tensor's framework (``ut.random.key``).
+
+    Returns
+    -------
+    Tensor
+        This tensor's shape and dtype.
+
+    Raises
+    ------
+    AxisError
+        If ``axis`` is out of range (a 0-d tensor has none).
+    TypeError
+        If ``key`` is not an integer tensor of this framework.
+    ValueError
+        If ``key`` is not of shape (2,).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> t = ut.astensor(np.arange(5))
+    >>> p = t.permutation(key=ut.random.key(3, like=t))
+    >>> sorted(p.numpy().tolist())
+    [0, 1, 2, 3, 4]
+    """
+    return _w(t).permutation(axis, key=key)
+
+
+def bernoulli(t: T, shape: int | Sequence[int], p: float | T = 0.5, *, key: T | None = None) -> T:
+    """Random booleans of ``shape``, each true with probability ``p``.
+
+    Function form of [`Tensor.bernoulli`][unitensor.Tensor.bernoulli]: ``ut.bernoulli(t,
+    ...)`` is ``t.bernoulli(...)``; ``self`` below is ``t``.
+
+    ``uniform(shape, key=key) < p``, drawn in float32 (or in ``p``'s
+    floating dtype when ``p`` is a tensor).
+
+    Parameters
+    ----------
+    shape
+        An int or a sequence of ints.
+    p
+        The probability, in ``[0, 1]``: a number, or a floating tensor of
+        this framework that broadcasts to ``shape``.
+    key
+        A key of this tensor's framework (``ut.random.key``).
+
+    Returns
+    -------
+    Tensor
+        Shape ``shape``, dtype bool, on this tensor's framework and device.
+
+    Raises
+    ------
+    ValueError
+        If a number ``p`` is not in ``[0, 1]``.
+    TypeError
+        If ``key`` is not an integer tensor of this framework.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> t = ut.astensor(np.zeros(1, dtype=np.float32))
+    >>> b = t.bernoulli((2, 3), 0.0, key=ut.random.key(0, like=t))
+    >>> b.dtype, bool(b.any())
+    (dtype('bool'), False)
+    """
+    return _w(t).bernoulli(shape, p, key=key)
 
 
 __all__ = [
@@ -4153,4 +4329,7 @@ __all__ = [
     "kl_div_with_logits",
     "uniform",
     "normal",
+    "randint",
+    "permutation",
+    "bernoulli",
 ]

@@ -438,9 +438,14 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "uniform normal",
         Rule(
-            "the template's float dtype (float32 for other templates)",
+            "the template's float dtype (float32 for other templates); with key=: a pure "
+            "function of the key (ut.random.key)",
             ("NumPy draws float64",),
-            ("inside jax.jit a draw raises RuntimeError",),
+            (
+                "inside jax.jit a draw without key= raises RuntimeError (with key=: traced)",
+                "with key=, each framework draws with its own generator (one seed, other "
+                "numbers; NumPy and PyTorch share Threefry-2x32)",
+            ),
         ),
     ),
     (
@@ -453,10 +458,14 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "value_and_grad_fn value_and_grad value_aux_and_grad grad",
         Rule(
-            "value: 0-d in the loss dtype; gradient: the input's shape and dtype, with respect "
-            "to the first argument only (the same array passed again, or closed over, is a "
-            "constant, as in JAX)",
+            "value: 0-d in the loss dtype; gradient: the shape, dtype and structure (nested "
+            "tuples, lists, dicts) of the differentiated argument, argnums (default 0) or a "
+            "tuple of them; the same array passed again, or closed over, is a constant, as in "
+            "JAX; with only f (and options): a new function, as JAX's grad; a complex input's "
+            "gradient in JAX's convention, dL/dRe - i dL/dIm",
             (
+                "PyTorch and TensorFlow give the conjugate of JAX's complex gradient (conjugated "
+                "here)",
                 "PyTorch writes .grad with backward() (never used here)",
                 "a TensorFlow tape watching the input counted it twice when it was also "
                 "another argument",
@@ -980,6 +989,91 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "(TensorFlow) or the compiler's error as CompileError (ut.jit)",
                 "torch.compile recompiles a function at most recompile_limit times",
             ),
+        ),
+    ),
+    # transformations and random keys (issue 13)
+    (
+        "vmap",
+        Rule(
+            "f's results, each with the mapped axis inserted at out_axes; in_axes / out_axes "
+            "an int, None or a prefix of the arguments' (results') structure, as jax.vmap",
+            (
+                "jax.vmap, torch.func.vmap and tf.vectorized_map differ in their axis "
+                "arguments and containers (one rule here)",
+                "PyTorch's vmap refuses random draws by default (randomness='different' here)",
+            ),
+            (
+                "NumPy: a Python loop with a stack (a loop's speed; an axis of length 0 is a "
+                "ValueError)",
+                "TensorFlow: eagerly, tf.vectorized_map traces f on every call (call it inside "
+                "tf.function); ops without a pfor converter run as a while_loop",
+                "draws without key= inside f: different per element on PyTorch, TensorFlow "
+                "and NumPy, RuntimeError inside JAX (map over ut.random.split keys instead)",
+            ),
+        ),
+    ),
+    (
+        "jvp vjp",
+        Rule(
+            "outputs and their tangents (jvp) or cotangents (vjp) with the shapes, dtypes and "
+            "structures of the outputs (inputs); tangents and cotangents must match them "
+            "(ShapeError, DTypeError)",
+            (
+                "TensorFlow has no jvp / vjp functions (a ForwardAccumulator, a persistent "
+                "GradientTape held by vjp_fn here)",
+                "complex: PyTorch's and TensorFlow's vjp of a holomorphic f is c * conj(f'), "
+                "JAX's c * f' (JAX's here, so that jacrev equals jacfwd)",
+            ),
+            ("NumPy cannot differentiate: NotImplementedError",),
+        ),
+    ),
+    (
+        "jacfwd jacrev jacobian hessian",
+        Rule(
+            "an output of shape S by an input of shape X: shape S + X in the output's dtype; "
+            "containers nest as in JAX (output structure, then input structure); jacobian is "
+            "jacrev; hessian is jacfwd(jacrev(f))",
+            (
+                "PyTorch, TensorFlow and JAX lay out Jacobians of containers differently "
+                "(TensorFlow has tape.jacobian only); built here from jvp, vjp and vmap",
+            ),
+            ("NumPy cannot differentiate: NotImplementedError",),
+        ),
+    ),
+    (
+        "randint",
+        Rule(
+            "dtype if given, else the template's integer dtype, else int64; [low, high) as "
+            "NumPy's Generator.integers; key= as uniform",
+            ("JAX without 64-bit mode: int32 instead of int64",),
+        ),
+    ),
+    (
+        "permutation",
+        Rule(
+            "the tensor's shape and dtype, its slices along axis shuffled; key= as uniform",
+            ("TensorFlow and JAX have no permutation of an axis (a take of a random order here)",),
+        ),
+    ),
+    (
+        "random.key random.split random.fold_in",
+        Rule(
+            "a key: shape (2,) (split: (num, 2)) of two 32-bit words; uint32 on JAX "
+            "(jax.random.PRNGKey's), int64 elsewhere; pure functions, traceable with the key "
+            "an input",
+            (
+                "TensorFlow's stateless seeds, JAX's keys and PyTorch's generators are three "
+                "kinds of object (one kind of key here; PyTorch and NumPy: Threefry-2x32 from "
+                "tensor operations, so torch.compile traces it)",
+            ),
+            ("the same seed draws different numbers on TensorFlow, on JAX and on NumPy/PyTorch",),
+        ),
+    ),
+    (
+        "bernoulli",
+        Rule(
+            "bool of shape; true with probability p (a number in [0, 1] or a floating tensor); "
+            "uniform(shape, key=key) < p",
         ),
     ),
     ("kl_div_with_logits", Rule("the float dtype of the logits; any axis")),

@@ -317,6 +317,60 @@ class Primitives:
     # (a, k, axis, largest, sorted) -> (values, int64 indices); equal values: lower index
     # first; NaN counts as the largest value
     topk: Callable[[Any, int, int, bool, bool], tuple[Any, Any]] | None = None
+    # transformations and random keys (issue 13)
+    # The transformations take functions of native arrays: f(*xs) returns (outs, aux), two
+    # tuples of native arrays (aux: carried out, not differentiated); unitensor flattens the
+    # user's containers into those tuples and checks their contents. Each nests in itself
+    # and in the others (a gradient of a gradient, vmap of grad, jvp of vjp); None where the
+    # framework cannot differentiate.
+    # (f, xs) -> (value, aux, grads): f(*xs) -> (native 0-d loss, aux); one gradient per x,
+    # zeros where the loss does not depend on it; value, aux and grads detached from any
+    # graph outside unitensor's transformations
+    value_and_grads: (
+        Callable[
+            [Callable[..., tuple[Any, tuple[Any, ...]]], tuple[Any, ...]],
+            tuple[Any, tuple[Any, ...], tuple[Any, ...]],
+        ]
+        | None
+    ) = None
+    # forward mode: (f, primals, tangents) -> (outs, tangents of outs, aux), a tangent of each
+    # primal's shape and dtype
+    jvp: (
+        Callable[[Callable[..., Any], tuple[Any, ...], tuple[Any, ...]], tuple[Any, Any, Any]]
+        | None
+    ) = None
+    # reverse mode: (f, primals) -> (outs, aux, vjp_fn), vjp_fn(cotangents of outs, a tuple)
+    # -> a tuple with the cotangent of each primal (zeros where outs do not depend on it)
+    vjp: (
+        Callable[[Callable[..., Any], tuple[Any, ...]], tuple[Any, Any, Callable[..., Any]]] | None
+    ) = None
+    # (f) -> g mapping f(*xs) -> tuple of native arrays over axis 0 of every x (of one length
+    # n >= 1; NumPy raises ValueError for 0): g(*xs) gives each output stacked along a new
+    # axis 0, also an output that does not depend on the xs
+    vmap: Callable[[Callable[..., tuple[Any, ...]]], Callable[..., tuple[Any, ...]]]
+    # random numbers from explicit keys: a key is a native array of two 32-bit words, shape
+    # (2,) (JAX: uint32, as jax.random.PRNGKey; the others int64 holding values below 2**32);
+    # a draw is a pure function of its key (the same key, the same numbers), placed on like's
+    # device, and traceable (jax.jit, tf.function, torch.compile) with the key an input
+    random_key: Binary  # (seed, like) -> the key [seed >> 32 & 0xFFFFFFFF, seed & 0xFFFFFFFF]
+    random_split: Callable[[Any, int], Any]  # (key, num) -> num new keys, shape (num, 2)
+    random_fold_in: Binary  # (key, data: int or 0-d integer array) -> a new key
+    uniform_key: Callable[
+        [Any, Shape, float, float, Any, Any], Any
+    ]  # (key, shape, low, high, dtype, like)
+    normal_key: Callable[
+        [Any, Shape, float, float, Any, Any], Any
+    ]  # (key, shape, mean, stddev, dtype, like)
+    # (key, shape, low, high, integer dtype, like): integers in [low, high), low < high, both
+    # in the dtype's range and in int64's
+    randint_key: Callable[[Any, Shape, int, int, Any, Any], Any]
+    permutation_key: Callable[
+        [Any, int, Any], Any
+    ]  # (key, n, like) -> int64 permutation of range(n)
+    # the generator behind uniform / normal (seeded by ut.seed), as randint_key and
+    # permutation_key without the key
+    randint: Callable[[Shape, int, int, Any, Any], Any]  # (shape, low, high, dtype, like)
+    permutation: Callable[[int, Any], Any]  # (n, like)
     # operands (review of dtypes): what the fast path may assume, and arrays astensor refuses
     # (native array type) -> whether Python's operators on arrays of this type, with a Python
     # scalar, mean the checked path's operators; the fast path applies them only then (NumPy:
@@ -391,6 +445,20 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "svdvals",
         "solve",
         "diagonal",
+        # transformations and random keys (issue 13)
+        "value_and_grads",
+        "jvp",
+        "vjp",
+        "vmap",
+        "random_key",
+        "random_split",
+        "random_fold_in",
+        "uniform_key",
+        "normal_key",
+        "randint_key",
+        "permutation_key",
+        "randint",
+        "permutation",
         # eig (Array API 2025.12): linalg's
         "eig",
         "eigvals",

@@ -38,7 +38,7 @@ from .._api._base import wrap
 from .._errors import DataDependentShapeError, IndexOutOfRangeError
 from .._indexing import as_tuple, axes_taken, expand_ellipsis
 from .._tensor import Tensor
-from . import Primitives, _jax_complex, topk_via_last_axis
+from . import Primitives, _jax_complex, _jax_transforms, topk_via_last_axis
 
 __all__ = ["JAXTensor", "primitives"]
 
@@ -371,7 +371,8 @@ def _no_tracer(like: Any) -> None:
         raise RuntimeError(
             "unitensor cannot draw random numbers inside a JAX transformation such as "
             "jax.jit: they would be compiled in as constants and repeat on every call; "
-            "draw them outside and pass them in, or use jax.random with an explicit key"
+            "pass a key instead (t.uniform(shape, key=key), with key = ut.random.key(seed, "
+            "like=t) an argument of the function, split for every draw)"
         )
 
 
@@ -536,6 +537,8 @@ def primitives() -> Primitives:
                 "logaddexp nextafter logical_xor bitwise_left_shift bitwise_right_shift"
             ).split()
         },
+        # transformations and random keys (issue 13)
+        **_jax_transforms.primitives(jax, _KEYS, _no_tracer, _place),
         # eig (Array API 2025.12): JAX computes them on the CPU only
         eig=lambda a: tuple(jnp.linalg.eig(a)),
         eigvals=jnp.linalg.eigvals,

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from .._tensor import Tensor
-from . import Primitives
+from . import Primitives, _numpy_transforms
 
 __all__ = ["NumPyTensor", "primitives"]
 
@@ -367,6 +367,8 @@ _NS = Primitives(
             "nextafter logical_xor bitwise_left_shift bitwise_right_shift"
         ).split()
     },
+    # transformations and random keys (issue 13)
+    **_numpy_transforms.primitives(_STATE),
     # operands (review of dtypes): the checked path's operators are the ufuncs, which
     # subclasses (MaskedArray) take as plain arrays do; no fast path for those subclasses,
     # nor for bfloat16 with a Python float; numpy.matrix refused

@@ -49,7 +49,7 @@ import numpy as np
 from .._errors import CompileError, IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
 from .._tensor import Tensor
-from . import Primitives, _tensorflow_fft, _tensorflow_linalg
+from . import Primitives, _tensorflow_fft, _tensorflow_linalg, _tensorflow_transforms
 from ._after_import import after_import
 
 __all__ = ["TensorFlowTensor", "primitives"]
@@ -1117,6 +1117,8 @@ def primitives() -> Primitives:
         ),
         bitwise_left_shift=_shift(left=True),
         bitwise_right_shift=_shift(left=False),
+        # transformations and random keys (issue 13)
+        **_tensorflow_transforms.primitives(tf, _GEN),
         # unsigned integers (Array API 2025.12): TensorFlow's Pow has no kernels for them
         pow=_pow,
     )

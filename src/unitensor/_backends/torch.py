@@ -31,7 +31,7 @@ from .._api.autodiff import map_tensors
 from .._errors import IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, axes_taken, expand_ellipsis
 from .._tensor import Tensor
-from . import Primitives, _torch_dynamo, _torch_unsigned
+from . import Primitives, _torch_dynamo, _torch_transforms, _torch_unsigned
 
 __all__ = ["PyTorchTensor", "primitives"]
 
@@ -717,6 +717,8 @@ def _primitives() -> Primitives:
         logical_xor=lambda a, b: torch.logical_xor(a, _as_tensor(b, a)),
         bitwise_left_shift=lambda a, b: a << b,
         bitwise_right_shift=lambda a, b: a >> b,
+        # transformations and random keys (issue 13)
+        **_torch_transforms.primitives(torch, _GENERATORS),
         # eig (Array API 2025.12)
         eig=lambda a: tuple(torch.linalg.eig(a)),
         eigvals=torch.linalg.eigvals,

@@ -1,0 +1,80 @@
+"""NumPy's transformation and random-key primitives (for ``numpy.py``).
+
+NumPy cannot differentiate, so the gradient family has no primitive here
+(``None``: unitensor raises ``NotImplementedError`` naming the frameworks
+that can). ``vmap`` is a Python loop over the mapped axis with a stack of
+the results: the same values as a vectorising map, at a loop's speed, and
+it cannot map over an empty axis (``ValueError``: the shapes of the
+results are unknown without one call). Keyed random numbers come from
+``_threefry``, the same numbers as PyTorch's for the same key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from . import _threefry
+
+__all__ = ["primitives"]
+
+
+def _vmap(f: Callable[..., tuple[Any, ...]]) -> Callable[..., tuple[Any, ...]]:
+    def mapped(*xs: Any) -> tuple[Any, ...]:
+        n = xs[0].shape[0]
+        if n == 0:
+            raise ValueError(
+                "vmap over an axis of length 0 on NumPy: the loop that maps f cannot "
+                "tell the shapes of its results without calling it once"
+            )
+        outs = [f(*(x[i, ...] for x in xs)) for i in range(n)]
+        return tuple(np.stack([o[j] for o in outs]) for j in range(len(outs[0])))
+
+    return mapped
+
+
+def _key(w0: Any, w1: Any, like: Any) -> Any:
+    return np.stack([np.asarray(w0, dtype=np.int64), np.asarray(w1, dtype=np.int64)], axis=-1)
+
+
+_OPS = _threefry.Ops(
+    words=lambda key: (
+        key[0].astype(np.int64) & _threefry.MASK,
+        key[1].astype(np.int64) & _threefry.MASK,
+    ),
+    key=_key,
+    arange=lambda n, like: np.arange(n, dtype=np.int64),
+    as_int64=lambda a: np.asarray(a).astype(np.int64),
+    to_float=lambda a, name: a.astype(name),
+    cast=lambda a, dtype: np.asarray(a).astype(dtype, copy=False),
+    log=np.log,
+    cos=np.cos,
+    sqrt=np.sqrt,
+    concat=np.concatenate,
+    reshape=np.reshape,
+    argsort=lambda a: np.argsort(a, kind="stable").astype(np.int64),
+    dtype_name=lambda dt: np.dtype(dt).name,
+)
+
+
+def primitives(state: Any) -> dict[str, Any]:
+    """The primitives; ``state`` is numpy.py's generator (``random``, a lock and ``rng``)."""
+
+    def randint(shape: tuple[int, ...], low: int, high: int, dtype: Any, like: Any) -> Any:
+        with state.lock:
+            out = state.rng.integers(low, high, size=shape, dtype=np.int64)
+        return np.asarray(out).astype(dtype, copy=False)
+
+    def permutation(n: int, like: Any) -> Any:
+        with state.lock:
+            out = state.rng.permutation(n)
+        return np.asarray(out, dtype=np.int64)
+
+    return {
+        "vmap": _vmap,
+        **_threefry.primitives(_OPS),
+        "randint": randint,
+        "permutation": permutation,
+    }
