@@ -731,7 +731,7 @@ class NormsAccessor(Generic[_T]):
         """
         t = self._t
         s = wrap(t.__class__, t._floating_any()).square().sum(axis, keepdims)
-        nonzero = s != 0  # NaN counts as nonzero: its norm is NaN
+        nonzero = s.not_equal(0)  # NaN counts as nonzero: its norm is NaN
         return nonzero.where(nonzero.where(s, 1).sqrt(), 0)
 
     def linf(self, axis: Axes = None, keepdims: bool = False) -> _T:
