@@ -363,3 +363,25 @@ def distinct(*shape, dtype=np.float32, seed=RNG_SEED):
     if np.dtype(dtype).kind == "f":
         values = values * 0.5 + 0.25
     return values.reshape(shape).astype(dtype)
+
+
+# --------------------------------------------------------- lazy backends (issue 14: Dask)
+#
+# * On Dask the suite's arrays come in chunks of at most 64 bytes (``array.chunk-size``),
+#   so that small test arrays are split into several chunks and every operation meets
+#   chunk boundaries; the synchronous scheduler keeps the run fast and deterministic.
+# * A NumPy function Dask does not implement would compute its input silently (Dask
+#   warns with a FutureWarning): that warning is an error here, as is any compute while
+#   a graph is built (tests/test_dask.py checks that).
+
+DASK_CHUNK_SIZE = "64B"
+
+
+def pytest_sessionstart(session):
+    if "dask" in _SELECTED:
+        import dask
+
+        dask.config.set({"array.chunk-size": DASK_CHUNK_SIZE, "scheduler": "synchronous"})
+        import warnings
+
+        warnings.filterwarnings("error", message=r".*is not implemented by Dask array")

@@ -17,6 +17,7 @@ import math as _math
 from typing import Any
 
 from . import _functions, fft, linalg, modules, norms
+from ._api.array_object import compute
 from ._api.autodiff import grad, value_and_grad, value_and_grad_fn, value_aux_and_grad
 from ._api.creation import meshgrid
 from ._api.data_types import FInfo, IInfo, can_cast, finfo, iinfo, isdtype, result_type
@@ -218,5 +219,7 @@ __all__ = [
     "bitwise_left_shift",
     "bitwise_right_shift",
     "logical_xor",
+    # lazy backends (issue 14)
+    "compute",
 ]
 __all__ += _functions.__all__

@@ -30,6 +30,7 @@ import numpy as np
 from .. import _registry, dtypes
 from .._errors import (
     AxisError,
+    DataDependentShapeError,
     DTypeError,
     FrameworkMixError,
     IndexOutOfRangeError,
@@ -638,6 +639,13 @@ class TensorBase:
     def size(self) -> int:
         """The number of elements (1 for a 0-d tensor), an int.
 
+        Raises
+        ------
+        DataDependentShapeError
+            If a size depends on the values and is not known yet (a Dask
+            tensor after a boolean mask, ``nonzero`` or ``unique_*``, whose
+            ``shape`` holds ``nan``): compute it first (``ut.compute``).
+
         Examples
         --------
         >>> import numpy as np
@@ -647,6 +655,12 @@ class TensorBase:
         """
         n = 1
         for d in self.raw.shape:
+            if d != d:  # nan: Dask's size that depends on the values
+                raise DataDependentShapeError(
+                    f"the size of a tensor of shape {tuple(self.raw.shape)} depends on its "
+                    "values, which are not computed yet; compute it first: "
+                    "t, = ut.compute(t) learns the sizes"
+                )
             n *= int(d)
         return n
 

@@ -296,6 +296,10 @@ class Primitives:
     # (a, k, axis, largest, sorted) -> (values, int64 indices); equal values: lower index
     # first; NaN counts as the largest value
     topk: Callable[[Any, int, int, bool, bool], tuple[Any, Any]] | None = None
+    # lazy backends (issue 14: Dask): (arrays) -> the arrays with their values computed,
+    # one pass for all, of the same framework (Dask: persisted, sizes known); eager
+    # frameworks give them back as they are
+    compute: Callable[[tuple[Any, ...]], tuple[Any, ...]] = _itself
 
 
 STANDARD_NAMES: frozenset[str] = frozenset(
@@ -351,6 +355,8 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "svdvals",
         "solve",
         "diagonal",
+        # lazy backends (issue 14): no standard function
+        "compute",
     }
 )
 """The fields named and meant as the Array API standard's functions (``linalg`` aside)."""
