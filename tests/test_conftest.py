@@ -89,7 +89,7 @@ def test_split_names():
 def test_selection_is_nonempty_and_known():
     names = selected_backends()
     assert names
-    assert set(names) <= {"numpy", "torch", "tensorflow", "jax"}
+    assert set(names) <= {"numpy", "torch", "tensorflow", "jax", "dask"}
 
 
 def test_expected_dtype_rules(backend):

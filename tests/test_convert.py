@@ -21,6 +21,7 @@ CLASSES = {
     "torch": "PyTorchTensor",
     "tensorflow": "TensorFlowTensor",
     "jax": "JAXTensor",
+    "dask": "DaskTensor",
 }
 
 

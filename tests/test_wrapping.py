@@ -23,6 +23,7 @@ CLASSES = {
     "torch": "PyTorchTensor",
     "tensorflow": "TensorFlowTensor",
     "jax": "JAXTensor",
+    "dask": "DaskTensor",
 }
 
 A = np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], dtype=np.float32)

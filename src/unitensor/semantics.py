@@ -16,9 +16,34 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-__all__ = ["TABLE", "Rule", "markdown"]
+__all__ = ["TABLE", "Differs", "Rule", "markdown"]
+
+
+@dataclass(frozen=True)
+class Differs:
+    """A difference one backend keeps, machine-readable: which tests it makes fail.
+
+    The test suite marks the tests it names ``xfail(strict=True)`` when it
+    runs on ``backend`` (``tests/conftest.py``), so a difference that is not
+    written here fails, and one written here that went away fails too.
+
+    Attributes
+    ----------
+    backend
+        The backend's name (``"array_api_strict"``, ``"dask"``, ...).
+    what
+        The difference, as the table's "differences kept" column states it.
+    tests
+        ``fnmatch`` patterns of the test ids (relative to ``tests/``, such as
+        ``"test_dtypes.py::test_astype[array_api_strict-float16*"``) that
+        fail because of it on that backend.
+    """
+
+    backend: str
+    what: str
+    tests: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -33,11 +58,15 @@ class Rule:
         Native differences that unitensor hides.
     kept
         Differences unitensor keeps, documented.
+    differs
+        The kept differences of single backends, with the tests they make
+        fail (``_DIFFERS`` below fills it in).
     """
 
     dtype: str
     hidden: tuple[str, ...] = ()
     kept: tuple[str, ...] = ()
+    differs: tuple[Differs, ...] = ()
 
 
 _JAX32 = "JAX without 64-bit mode: int32 instead of int64"
@@ -823,6 +852,18 @@ _GROUPS: list[tuple[str, Rule]] = [
             ),
         ),
     ),
+    # lazy backends (issue 14: Dask)
+    (
+        "compute",
+        Rule(
+            "same class, shape, dtype and values; sizes that depended on the values known",
+            kept=(
+                "Dask: the values computed and kept as a Dask array of computed chunks "
+                "(dask.persist, on the workers of a cluster); eager frameworks: the tensor "
+                "itself",
+            ),
+        ),
+    ),
     ("kl_div_with_logits", Rule("the float dtype of the logits; any axis")),
     (
         "l0 l1 l2 linf lp",
@@ -833,8 +874,159 @@ _GROUPS: list[tuple[str, Rule]] = [
     ),
 ]
 
+_DASK_UNKNOWN = (
+    "the size is unknown (nan in t.shape) until computed, as Dask's rule for sizes that "
+    "depend on the values (NumPy and list masks too: they become Dask arrays); an "
+    "operation that needs it raises DataDependentShapeError; ut.compute(t) learns it"
+)
+_DASK_LAZY_CHECK = (
+    "lazy: a check that reads the values (an index out of range, a negative count) is "
+    "not made when the graph is built, as inside jax.jit; Dask raises its own error "
+    "(IndexError) when it computes"
+)
+
+_DIFFERS: list[tuple[str, Differs]] = [
+    # the generic backend over array-api-strict (``--backend array_api_strict``)
+    # Dask (``--backend dask``; docs/scaling.md)
+    (
+        "__getitem__",
+        Differs(
+            "dask",
+            f"a boolean mask: {_DASK_UNKNOWN}",
+            (
+                "test_indexing.py::test_bool_mask_indexing[[]dask-*",
+                "test_indexing.py::test_bool_mask_on_int_bool_data[[]dask-*",
+                "test_indexing.py::test_mask_from_comparison[[]dask]",
+                "test_indexing.py::test_non_contiguous_numpy_index_arrays[[]dask]",
+                "test_indexing.py::test_wrapped_numpy_index_arrays_are_valid_everywhere[[]dask]",
+                "test_differential.py::test_indexing_regressions[[]dask-*mask*-getitem]",
+            ),
+        ),
+    ),
+    (
+        "__getitem__",
+        Differs(
+            "dask",
+            f"an integer index array out of range: {_DASK_LAZY_CHECK}",
+            (
+                "test_errors.py::test_int_array_index_out_of_range_raises_indexerror[[]dask-*",
+                "test_error_model.py::test_bad_input_raises_the_same_error[[]dask-index_array]",
+                "test_error_model.py::test_native_error_kept_as_cause[[]dask]",
+            ),
+        ),
+    ),
+    (
+        "index_update at",
+        Differs(
+            "dask",
+            "an index array out of range: "
+            + _DASK_LAZY_CHECK
+            + "; a boolean mask with an array of values: DataDependentShapeError (the "
+            "number of elements selected is unknown; a scalar value works)",
+            (
+                "test_at_updates.py::test_at_index_out_of_range[[]dask-*",
+                "test_at_updates.py::test_at_tensor_values[[]dask-mask_*",
+                "test_array_object.py::test_setitem_casts_to_the_tensors_dtype_and_checks[[]dask]",
+                "test_error_model.py::test_bad_input_raises_the_same_error[[]dask-index_update]",
+                "test_linalg_ml.py::test_index_update_bool_mask_tensor_values[[]dask]",
+            ),
+        ),
+    ),
+    (
+        "take take_along_axis",
+        Differs(
+            "dask",
+            f"an index out of range: {_DASK_LAZY_CHECK}",
+            (
+                "test_manipulation_standard.py::test_take_refuses[[]dask-*",
+                "test_manipulation_standard.py::test_take_refuses_native_out_of_range[[]dask]",
+                "test_edge_cases.py::test_take_along_axis_out_of_range_raises[[]dask]",
+                "test_error_model.py::test_bad_input_raises_the_same_error[[]dask-take_along_axis]",
+            ),
+        ),
+    ),
+    (
+        "searchsorted",
+        Differs(
+            "dask",
+            f"sorter indices out of range: {_DASK_LAZY_CHECK}",
+            ("test_searching_standard.py::test_searchsorted_errors[[]dask]",),
+        ),
+    ),
+    (
+        "floor_divide __floordiv__ remainder",
+        Differs(
+            "dask",
+            "integer division by zero gives NumPy's 0 (no DivisionByZeroError: the values "
+            "are not read before they are computed, as inside jax.jit)",
+            (
+                "test_error_model.py::test_bad_input_raises_the_same_error[[]dask-int_*floordiv_zero]",
+            ),
+        ),
+    ),
+    (
+        "nonzero",
+        Differs(
+            "dask",
+            f"the number of non-zero elements: {_DASK_UNKNOWN}",
+            ("test_searching_standard.py::test_nonzero[[]dask-*",),
+        ),
+    ),
+    (
+        "unique_values unique_inverse",
+        Differs(
+            "dask",
+            f"the number of unique values: {_DASK_UNKNOWN}",
+            ("test_searching_standard.py::test_unique_counts_inverse_values[[]dask-*",),
+        ),
+    ),
+    (
+        "unique_all unique_counts",
+        Differs(
+            "dask",
+            "DataDependentShapeError: the counts need the number of unique values, which "
+            "Dask does not know before it computes",
+            (
+                "test_searching_standard.py::test_unique_all[[]dask-*",
+                "test_searching_standard.py::test_no_warnings[[]dask]",
+            ),
+        ),
+    ),
+    (
+        "repeat",
+        Differs(
+            "dask",
+            f"a tensor of counts: {_DASK_UNKNOWN}; negative counts: {_DASK_LAZY_CHECK}",
+            (
+                "test_manipulation_standard.py::test_repeat_counts[[]dask-*",
+                "test_manipulation_standard.py::test_repeat_0d_and_empty[[]dask]",
+                "test_manipulation_standard.py::test_repeat_refuses[[]dask-*",
+            ),
+        ),
+    ),
+    (
+        "compute",
+        Differs(
+            "dask",
+            "repr() and format() show the graph (shape, dtype, chunks), not the values: "
+            "they do not compute; EagerPy's compatibility layer has no Dask class or module "
+            "(EagerPy had none)",
+            (
+                "test_tensor_basics.py::test_repr[[]dask]",
+                "test_tensor_basics.py::test_format[[]dask]",
+                "test_compat_eagerpy.py::test_classes_are_unitensors[[]dask]",
+                "test_compat_eagerpy.py::test_module_wrappers[[]dask]",
+            ),
+        ),
+    ),
+]
+"""(operation names, ``Differs``): the differences single backends keep, by operation."""
+
 TABLE: dict[str, Rule] = {name: rule for names, rule in _GROUPS for name in names.split()}
 """Operation name -> ``Rule``, one row per operation."""
+for _names, _differs in _DIFFERS:
+    for _name in _names.split():
+        TABLE[_name] = replace(TABLE[_name], differs=(*TABLE[_name].differs, _differs))
 
 
 def _cell(items: tuple[str, ...]) -> str:
@@ -855,7 +1047,8 @@ def markdown() -> str:
         "|---|---|---|---|",
     ]
     for name, rule in TABLE.items():
-        lines.append(f"| `{name}` | {rule.dtype} | {_cell(rule.hidden)} | {_cell(rule.kept)} |")
+        kept = (*rule.kept, *(f"{d.backend}: {d.what}" for d in rule.differs))
+        lines.append(f"| `{name}` | {rule.dtype} | {_cell(rule.hidden)} | {_cell(kept)} |")
     return "\n".join(lines) + "\n"
 
 

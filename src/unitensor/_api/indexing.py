@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 import numpy as np
 
 from .._errors import (
+    DataDependentShapeError,
     DTypeError,
     IndexOutOfRangeError,
     ShapeError,
@@ -280,6 +281,16 @@ class Indexing(Manipulation):
                 v = self._ns.astype(v, self.raw.dtype)
             if len(v.shape):
                 target = tuple(self[index].shape)
+                needs = zip(reversed(tuple(v.shape)), reversed(target), strict=False)
+                if any(d != d and n != 1 for n, d in needs):  # nan: Dask's unknown size
+                    raise DataDependentShapeError(
+                        f"values of shape {tuple(v.shape)} for a selection of shape {target}, "
+                        "whose size depends on the values of the index (a boolean mask, "
+                        "on Dask) and is not known before they are computed: use a Python "
+                        "scalar as the value, or ut.where(mask, values, t) with values of "
+                        "t's shape"
+                    )
+                target = tuple(1 if d != d else d for d in target)
                 if broadcast_shape(tuple(v.shape), target) != target:
                     raise ShapeError(
                         f"values of shape {tuple(v.shape)} do not broadcast to the indexed "

@@ -121,6 +121,12 @@ def _sizes_known(fn: Callable[..., Any]) -> Callable[..., Any]:
     return checked
 
 
+def _chunks(shape: tuple[int, ...]) -> Any:
+    """Dask's automatic chunks for ``shape``; one chunk for an empty array (Dask's
+    automatic chunking divides by zero there)."""
+    return -1 if 0 in shape else "auto"
+
+
 def _one_chunk(a: Any, axes: tuple[int, ...]) -> Any:
     """``a`` with each of ``axes`` in one chunk (the others keep theirs)."""
     if all(len(a.chunks[ax]) <= 1 for ax in axes):
@@ -169,11 +175,11 @@ def _take_along_axis(a: Any, idx: Any, axis: int) -> Any:
 
 
 def _index_arrays(index: Any) -> int:
-    """How many integer index arrays an index holds."""
+    """How many index arrays (integer or boolean, not 0-d) an index holds."""
     return sum(
         1
         for i in index
-        if hasattr(i, "dtype") and np.dtype(i.dtype).kind in "iu" and len(i.shape) > 0
+        if hasattr(i, "dtype") and np.dtype(i.dtype).kind in "iub" and len(i.shape) > 0
     )
 
 
@@ -184,36 +190,62 @@ def _items(index: Any) -> tuple[Any, ...]:
     return (index,)
 
 
+def _is_mask(i: Any) -> bool:
+    return isinstance(i, da.Array) and np.dtype(i.dtype).kind == "b" and len(i.shape) > 0
+
+
 def _probe_shape(a: Any, index: Any) -> tuple[float, ...]:
     """The shape of ``a[index]``, found on a zero-stride stand-in of ``a``'s shape.
 
     A Dask index array stands in as zeros of its shape (its values do not
-    change the shape); a Dask boolean mask gives unknown sizes.
+    change the shape); the axis a Dask boolean mask makes has an unknown
+    size (``nan``), found as the one axis whose size changes between an
+    all-true and a one-true stand-in of the mask.
     """
-    if _unknown(a) or any(
-        hasattr(i, "dtype") and np.dtype(i.dtype).kind == "b" and not isinstance(i, np.ndarray)
-        for i in index
-    ):
+    if _unknown(a) or any(_unknown(i) for i in index):
         raise _data_dependent(ValueError("unknown sizes in indexing"))
     probe = np.lib.stride_tricks.as_strided(np.zeros(1, np.bool_), a.shape, (0,) * len(a.shape))
-    stand_in = tuple(np.zeros(i.shape, np.intp) if isinstance(i, da.Array) else i for i in index)
-    out: tuple[float, ...] = probe[stand_in].shape
-    return out
+
+    def stand_in(fill: bool) -> tuple[Any, ...]:
+        out: list[Any] = []
+        for i in index:
+            if _is_mask(i):
+                m = np.zeros(i.shape, np.bool_)
+                m.flat[0 if m.size else slice(None)] = True
+                out.append(np.ones(i.shape, np.bool_) if fill else m)
+            elif isinstance(i, da.Array):
+                out.append(np.zeros(i.shape, np.intp))
+            else:
+                out.append(i)
+        return tuple(out)
+
+    shape: tuple[float, ...] = probe[stand_in(True)].shape
+    if any(_is_mask(i) for i in index):
+        other = probe[stand_in(False)].shape
+        shape = tuple(math.nan if x != y else x for x, y in zip(shape, other, strict=True))
+    return shape
 
 
 def _getitem(a: Any, index: Any) -> Any:
     """Dask's indexing; NumPy's in one task where Dask's cannot express the index.
 
-    Dask takes one integer index array at a time (NumPy's rules for several,
-    or for one beside an int, place the new axes differently): those run in
-    one task.
+    Dask takes one integer index array of one axis at a time (NumPy's rules
+    for several, or for one beside an int, place the new axes differently):
+    those, index arrays beside ``None``, and index arrays of several axes,
+    run in one task.
     """
     items = _items(index)
-    if _index_arrays(items) > 1 or (
-        _index_arrays(items) == 1 and any(i.__class__ is int for i in items)
+    arrays = _index_arrays(items)
+    if (
+        arrays > 1
+        or (arrays == 1 and any(i.__class__ is int for i in items))
+        or (arrays and any(i is None for i in items))  # Dask misplaces the new axes
     ):
         return _whole(operator.getitem, _probe_shape(a, items), a.dtype, a, items)
-    return a[index]
+    try:
+        return a[index]
+    except (NotImplementedError, AssertionError):  # an index array of several axes
+        return _whole(operator.getitem, _probe_shape(a, items), a.dtype, a, items)
 
 
 def _index_update(a: Any, index: Any, values: Any) -> Any:
@@ -225,8 +257,8 @@ def _index_update(a: Any, index: Any, values: Any) -> Any:
         try:
             out[index] = values
             return out
-        except (NotImplementedError, ValueError, IndexError, TypeError):
-            pass
+        except (NotImplementedError, ValueError, IndexError, TypeError, AttributeError):
+            pass  # what Dask's item assignment cannot do (None in the index, ...)
     return _whole(_NP.index_update, a.shape, a.dtype, a, index, values)
 
 
@@ -356,12 +388,39 @@ def _triu(a: Any, k: int) -> Any:
     return b.map_blocks(np.triu, k, dtype=a.dtype)
 
 
+def _typed(out: Any, *arrays: Any) -> Any:
+    """``out`` in the operands' promoted dtype: Dask's blocked products sum integer
+    chunks in int64 (NumPy keeps int32, int8, ...)."""
+    dtype = np.result_type(*(a.dtype for a in arrays))
+    return out if out.dtype == dtype else out.astype(dtype)
+
+
+def _matmul(a: Any, b: Any) -> Any:
+    return _typed(da.matmul(a, b), a, b)
+
+
+def _tensordot(a: Any, b: Any, axes: Any) -> Any:
+    return _typed(da.tensordot(a, b, axes=axes), a, b)
+
+
+def _reshape(a: Any, shape: tuple[int, ...]) -> Any:
+    """``dask.array.reshape``; where Dask's cannot split the chunks evenly, the axes
+    after those the reshape leaves alone are rechunked to one chunk first."""
+    try:
+        return da.reshape(a, shape)
+    except NotImplementedError:
+        keep = 0
+        while keep < min(len(shape), len(a.shape)) and shape[keep] == a.shape[keep]:
+            keep += 1
+        return da.reshape(_one_chunk(a, tuple(range(keep, len(a.shape)))), shape)
+
+
 def _einsum(subscripts: str, arrays: list[Any]) -> Any:
     """``dask.array.einsum``; a letter repeated within one operand (a diagonal), which
     Dask's cannot take, in one task."""
     inputs = subscripts.split("->")[0].split(",")
     if all(len(set(s)) == len(s) for s in inputs):
-        return da.einsum(subscripts, *arrays)
+        return _typed(da.einsum(subscripts, *arrays), *arrays)
     out = subscripts.split("->")[1]
     size: dict[str, float] = {}
     for s, arr in zip(inputs, arrays, strict=True):
@@ -374,17 +433,27 @@ def _repeat(a: Any, counts: Any, axis: int) -> Any:
     """``dask.array.repeat`` for an int count; a tensor of counts in one task, its length
     along ``axis`` unknown (``nan``) until computed, as for a boolean mask."""
     if isinstance(counts, int):
-        if counts == 0:
+        if counts == 0 or 0 in a.shape:
             empty = list(a.shape)
-            empty[axis] = 0
-            return da.zeros(tuple(empty), dtype=a.dtype)
+            empty[axis] *= counts
+            return da.zeros(tuple(empty), dtype=a.dtype, chunks=-1)
         return da.repeat(a, counts, axis=axis)
     shape = tuple(math.nan if i == axis else d for i, d in enumerate(a.shape))
     return _whole(_NP.repeat, shape, a.dtype, a, counts, axis)
 
 
+def _tile(a: Any, reps: tuple[int, ...]) -> Any:
+    """``dask.array.tile``; an empty result made directly (Dask's divides by zero)."""
+    if 0 in a.shape or 0 in reps:
+        probe = np.lib.stride_tricks.as_strided(np.zeros(1, np.bool_), a.shape, (0,) * a.ndim)
+        return da.zeros(np.tile(probe, reps).shape, dtype=a.dtype, chunks=-1)
+    return da.tile(a, reps)
+
+
 def _searchsorted(a: Any, v: Any, side: str) -> Any:
     """``dask.array.searchsorted``; a 0-d ``v`` goes in as one value (Dask's needs an axis)."""
+    if 0 in v.shape:
+        return da.zeros(v.shape, dtype=np.int64, chunks=-1)
     if len(v.shape) == 0:
         return da.searchsorted(a, da.reshape(v, (1,)), side=side).reshape(())
     return da.searchsorted(a, v, side=side)
@@ -423,7 +492,7 @@ class _RNG:
         with self.lock:
             if self.rng is None:
                 self.rng = da.random.default_rng()
-            return getattr(self.rng, method)(shape, dtype=dtype)
+            return getattr(self.rng, method)(shape, dtype=dtype, chunks=_chunks(shape))
 
 
 _STATE = _RNG()
@@ -483,13 +552,15 @@ def _dlpack_source(a: Any) -> Any:
 
 def _from_dlpack(x: Any) -> Any:
     """A Dask array of an object with ``__dlpack__``, in Dask's automatic chunks."""
-    return da.from_array(np.from_dlpack(x))
+    a = np.from_dlpack(x)
+    return da.from_array(a, chunks=_chunks(a.shape))
 
 
 def _asarray(value: Any, dtype: Any, like: Any) -> Any:
     if isinstance(value, da.Array):
         return value if dtype is None else value.astype(dtype)
-    return da.from_array(np.asarray(value, dtype=dtype))
+    a = np.asarray(value, dtype=dtype)
+    return da.from_array(a, chunks=_chunks(a.shape))
 
 
 _BINARY = {
@@ -540,7 +611,7 @@ def primitives() -> Primitives:
         dlpack_source=_dlpack_source,
         compute=_compute,
         divide=_NP.divide,
-        matmul=da.matmul,
+        matmul=_matmul,
         equal=np.equal,
         not_equal=np.not_equal,
         bitwise_invert=np.invert,
@@ -573,11 +644,11 @@ def primitives() -> Primitives:
         cumulative_prod=lambda a, axis: da.cumprod(a, axis=axis),
         sort=_sort,
         argsort=_argsort,
-        reshape=lambda a, shape: da.reshape(a, shape),
+        reshape=_reshape,
         permute_dims=lambda a, perm: da.transpose(a, perm),
         squeeze=lambda a, axes: da.squeeze(a, axis=axes),
         expand_dims=lambda a, axis: da.expand_dims(a, axis),
-        tile=lambda a, reps: da.tile(a, reps),
+        tile=_tile,
         flip=lambda a, axes: da.flip(a, axes),
         pad_constant=lambda a, pads, value: da.pad(a, pads, constant_values=value),
         take=lambda a, idx, axis: da.take(a, idx, axis=axis),
@@ -589,7 +660,9 @@ def primitives() -> Primitives:
         meshgrid=lambda arrays, indexing: list(da.meshgrid(*arrays, indexing=indexing)),
         scatter=_scatter,
         from_dlpack=_from_dlpack,
-        full=lambda shape, value, dtype, like: da.full(shape, value, dtype=dtype),
+        full=lambda shape, value, dtype, like: da.full(
+            shape, value, dtype=dtype, chunks=_chunks(shape)
+        ),
         arange=lambda start, stop, step, dtype, like: da.arange(start, stop, step, dtype=dtype),
         asarray=_asarray,
         uniform=_uniform,
@@ -605,12 +678,12 @@ def primitives() -> Primitives:
         roll=lambda a, shifts, axes: da.roll(a, shifts, axis=axes),
         tril=_tril,
         triu=_triu,
-        reshape_copy=lambda a, shape, copy: da.reshape(a, shape),  # nothing can write to it
+        reshape_copy=lambda a, shape, copy: _reshape(a, shape),  # nothing can write to it
         # searching, set, sorting, statistical (Array API 2025.12)
         nonzero=lambda a: tuple(da.nonzero(a)),
         searchsorted=_searchsorted,
         # linear algebra (Array API 2025.12)
-        tensordot=lambda a, b, axes: da.tensordot(a, b, axes=axes),
+        tensordot=_tensordot,
         einsum=_einsum,
         cholesky=_cholesky,
         det=_det,
