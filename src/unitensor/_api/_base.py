@@ -206,14 +206,18 @@ def broadcast_shape(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...] |
 
 
 def check_broadcast(*shapes: Any) -> None:
-    """Raise ``ValueError`` unless the shapes broadcast together (NumPy's rule)."""
+    """Raise ``ValueError`` unless the shapes broadcast together (NumPy's rule).
+
+    A size not known yet (Dask's ``nan``) is not checked: Dask checks it when
+    it computes.
+    """
     longest = max(len(s) for s in shapes)
     for i in range(1, longest + 1):
         size = 1
         for s in shapes:
             if i <= len(s):
                 d = s[-i]
-                if d != 1:
+                if d != 1 and d == d:
                     if size != 1 and d != size:
                         raise ShapeError(
                             "shapes "

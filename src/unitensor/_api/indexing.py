@@ -282,7 +282,7 @@ class Indexing(Manipulation):
             if len(v.shape):
                 target = tuple(self[index].shape)
                 needs = zip(reversed(tuple(v.shape)), reversed(target), strict=False)
-                if any(d != d and n != 1 for n, d in needs):  # nan: Dask's unknown size
+                if any(d != d and n == n and n != 1 for n, d in needs):  # nan: unknown
                     raise DataDependentShapeError(
                         f"values of shape {tuple(v.shape)} for a selection of shape {target}, "
                         "whose size depends on the values of the index (a boolean mask, "
@@ -291,7 +291,8 @@ class Indexing(Manipulation):
                         "t's shape"
                     )
                 target = tuple(1 if d != d else d for d in target)
-                if broadcast_shape(tuple(v.shape), target) != target:
+                given_shape = tuple(1 if n != n else n for n in v.shape)
+                if broadcast_shape(given_shape, target) != target:
                     raise ShapeError(
                         f"values of shape {tuple(v.shape)} do not broadcast to the indexed "
                         f"shape {target}"

@@ -231,7 +231,7 @@ def _getitem(a: Any, index: Any) -> Any:
 
     Dask takes one integer index array of one axis at a time (NumPy's rules
     for several, or for one beside an int, place the new axes differently):
-    those, index arrays beside ``None``, and index arrays of several axes,
+    those, index arrays beside a ``None``, and index arrays of several axes,
     run in one task.
     """
     items = _items(index)
