@@ -229,3 +229,49 @@ def test_local_cluster_runs_unitensor_code_on_many_chunks():
         future = client.submit(lambda t: (t * 2).sum().item(), chunked(a[:10], 5))
         assert future.result() == pytest.approx(float((a[:10] * 2).sum()), rel=1e-5)
         assert len(client.scheduler_info()["workers"]) == 2
+
+
+def test_subset_keeps_the_first_and_every_kth_parametrization():
+    """``--subset K`` (the Dask run of ``make test``): each test function still runs."""
+    from types import SimpleNamespace
+
+    from conftest import _subset
+
+    def item(module, name, i, backend=True):
+        params = {"backend": "dask", "i": i} if backend else {"i": i}
+        return SimpleNamespace(
+            nodeid=f"tests/{module}::{name}[{i}]",
+            originalname=name,
+            name=f"{name}[{i}]",
+            callspec=SimpleNamespace(params=params),
+        )
+
+    items = [item("a.py", "f", i) for i in range(7)] + [item("a.py", "g", 0)]
+    items += [item("b.py", "f", i) for i in range(2)] + [item("b.py", "h", 0, backend=False)]
+    deselected = []
+    config = SimpleNamespace(
+        getoption=lambda name: 3,
+        hook=SimpleNamespace(pytest_deselected=lambda items: deselected.extend(items)),
+    )
+    kept = _subset(config, items)
+    assert [i.nodeid for i in kept] == [
+        "tests/a.py::f[0]",
+        "tests/a.py::f[3]",
+        "tests/a.py::f[6]",
+        "tests/a.py::g[0]",
+        "tests/b.py::f[0]",
+    ]
+    assert len(deselected) == len(items) - len(kept)  # h takes no backend: the default run's
+
+
+def test_demo_runs_on_a_small_cluster(capsys):
+    """``make demo-dask`` at a small size: the same figures, the NumPy check true."""
+    pytest.importorskip("distributed")
+    from unitensor import demo_dask
+
+    with dask.config.set({"scheduler": None}):
+        status = demo_dask.main(["--megabytes", "2", "--chunk-rows", "1000"])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "total 7,812" in out and "first chunk on NumPy equals Dask: True" in out
+    assert "peak memory (resident): workers" in out
