@@ -24,6 +24,8 @@ here:
   matrix axes (the last two) and keeps the batch axes' chunks;
 - the fft functions rechunk the axes they transform;
 - ``tril`` / ``triu`` rechunk the last two axes;
+- ``reshape``, where Dask's cannot split or merge the chunks evenly,
+  rechunks the axes after the leading ones it leaves alone;
 - functional updates that Dask's item assignment cannot express
   (``t.at[i].add(v)``, several index arrays) and indices Dask's indexing
   cannot (several index arrays, an index array beside an int) are done in
