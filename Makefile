@@ -32,16 +32,20 @@ typecheck: $(STAMP)
 	$(PY) -m mypy
 	$(PY) -m pyright
 
-# Every backend must be installed and exercised: the suite fails (rather than
-# skips) when one is missing. pytest's exit code 5 (no tests) fails make too.
+# Every backend (each entry of unitensor._registry.BACKENDS) must be installed and
+# exercised: the suite fails (rather than skips) when one is missing. pytest's exit
+# code 5 (no tests) fails make too.
+BACKEND_NAMES = $(PY) -c 'from unitensor._registry import BACKENDS; print(",".join(BACKENDS))'
 pytest: $(STAMP)
-	UNITENSOR_REQUIRE_BACKENDS=numpy,torch,tensorflow,jax $(PY) -m pytest -q --doctest-modules src/unitensor tests
+	names=$$($(BACKEND_NAMES)) && \
+	UNITENSOR_REQUIRE_BACKENDS=$$names $(PY) -m pytest -q --doctest-modules src/unitensor tests
 
 # The documentation site (mkdocs-material + mkdocstrings) in site/. --strict turns
 # every warning (a broken link or reference) into a failure. NO_MKDOCS_2_WARNING
 # silences mkdocs-material's end-of-life banner, which is not about this site.
 docs: $(STAMP)
 	$(PY) -m unitensor.semantics > docs/semantics-table.md
+	$(PY) -m unitensor.array_api > docs/array-api-table.md
 	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict -q
 
 # The suite on the Dask backend (never selected by default: lazy graphs are slow on tiny

@@ -177,6 +177,11 @@ def full(t: T, shape: int | Sequence[int], value: Scalar, dtype: Any = None) -> 
     ------
     TypeError
         If ``dtype`` is unknown to the framework.
+    OverflowError
+        If ``value`` is a Python int that does not fit an integer dtype,
+        or one too large for any float (a number beyond a float dtype's
+        range becomes what NumPy makes of it: an infinity or the largest
+        finite value).
 
     Examples
     --------
@@ -276,6 +281,11 @@ def full_like(t: T, fill_value: Scalar, dtype: Any = None) -> T:
     ------
     TypeError
         If ``dtype`` is unknown to the framework.
+    OverflowError
+        If ``value`` is a Python int that does not fit an integer dtype,
+        or one too large for any float (a number beyond a float dtype's
+        range becomes what NumPy makes of it: an infinity or the largest
+        finite value).
 
     Examples
     --------
@@ -1413,7 +1423,8 @@ def clip(t: T, min_: TensorOrScalar | None, max_: TensorOrScalar | None) -> T:
     tensor clipped to float bounds gives float32). A number bound beyond
     a float dtype's range is the infinity on its side (NumPy converts it
     to the dtype first: 70000 is inf in float16); one beyond an integer
-    dtype's range clips nothing on its side.
+    dtype's range clips nothing on its side. NumPy scalar bounds count
+    as Python scalars of their kind, on every backend.
 
     Parameters
     ----------
@@ -1878,6 +1889,11 @@ def pad(
     ValueError
         For a wrong number of pairs, negative pads, an unknown mode, or
         reflect/edge padding of an empty axis.
+    OverflowError
+        If ``value`` is a Python int that does not fit an integer dtype,
+        or one too large for any float (a number beyond a float dtype's
+        range becomes what NumPy makes of it: an infinity or the largest
+        finite value).
 
     Examples
     --------
@@ -2259,6 +2275,11 @@ def index_update(t: T, indices: Any, values: TensorOrScalar) -> T:
         If the index is out of range or of an unsupported type.
     TypeError
         If ``values`` or an index tensor belongs to another framework.
+    OverflowError
+        If ``values`` is a Python int that does not fit an integer dtype,
+        or one too large for any float (a number beyond a float dtype's
+        range becomes what NumPy makes of it: an infinity or the largest
+        finite value).
 
     Examples
     --------
@@ -2369,9 +2390,10 @@ def where(condition: T, x: TensorOrScalar, y: TensorOrScalar) -> T:
     Parameters
     ----------
     x, y
-        Tensors or native arrays of this framework, or Python scalars;
-        they broadcast with ``self``. A non-bool condition counts as
-        true where non-zero.
+        Tensors or native arrays of this framework, or Python scalars
+        (NumPy scalars count as Python scalars of their kind, on every
+        backend); they broadcast with ``self``. A non-bool condition
+        counts as true where non-zero.
 
     Returns
     -------
@@ -2900,6 +2922,9 @@ def logsumexp(t: T, axis: Axes = None, keepdims: bool = False) -> T:
         If a reduced axis is empty, on NumPy (no fused ``logsumexp``);
         PyTorch, TensorFlow and JAX use their own ``logsumexp`` there
         (PyTorch returns -inf).
+    DTypeError
+        If the tensor is complex, on every backend (PyTorch and JAX
+        would compute it, NumPy and TensorFlow refuse it).
 
     Examples
     --------
@@ -3606,6 +3631,8 @@ def vecdot(t: T, other: TensorBase, axis: int = -1) -> T:
     Function form of [`Tensor.vecdot`][unitensor.Tensor.vecdot]: ``ut.vecdot(t, ...)`` is
     ``t.vecdot(...)``; ``self`` below is ``t``.
 
+    Complex ``self`` is conjugated: ``sum(conj(self) * other)``.
+
     The other axes broadcast; dtypes promote as ``+`` (bool as logical
     and / or).
 
@@ -3631,9 +3658,7 @@ def vecdot(t: T, other: TensorBase, axis: int = -1) -> T:
     AxisError
         If ``axis`` is out of range for an operand.
     TypeError
-        If an operand is complex (``DTypeError``: the standard conjugates
-        ``self``, which unitensor does not do yet), or ``other`` belongs
-        to another framework.
+        If ``other`` belongs to another framework.
 
     Examples
     --------
@@ -3737,6 +3762,9 @@ def softmax(t: T, axis: int = -1) -> T:
         If ``axis`` is out of range.
     TypeError
         If ``axis`` is not an int.
+    DTypeError
+        If the tensor is complex, on every backend (JAX would compute
+        it, NumPy, PyTorch and TensorFlow refuse it).
 
     Examples
     --------
@@ -3771,6 +3799,9 @@ def log_softmax(t: T, axis: int = -1) -> T:
         If ``axis`` is out of range.
     TypeError
         If ``axis`` is not an int.
+    DTypeError
+        If the tensor is complex, on every backend (as
+        [`softmax`][unitensor.Tensor.softmax]).
 
     Examples
     --------
@@ -3807,6 +3838,8 @@ def crossentropy(logits: T, labels: TensorBase) -> T:
         If ``self`` is 0-d or ``labels.shape != self.shape[:-1]``.
     TypeError
         If ``labels`` belongs to another framework.
+    DTypeError
+        If the logits are complex, on every backend.
 
     Examples
     --------

@@ -103,7 +103,7 @@ BACKENDS: dict[str, Backend] = {
             "numpy",
             "NumPy",
             "NumPyTensor",
-            ("numpy",),
+            ("numpy", "ml_dtypes"),  # ml_dtypes: its bfloat16 scalars are NumPy scalars
             ("numpy.ndarray", "numpy.generic"),
             "numpy.asarray",
         ),
@@ -195,7 +195,7 @@ def backend_class(name: str) -> type[Tensor]:
 
 
 def load_primitives(cls: type[TensorBase]) -> Primitives:
-    """Load the primitives of a backend class, importing its framework; seed it.
+    """Load the primitives of a backend class, importing its framework; seed its generator.
 
     Called once per backend, by the first look-up of ``cls._ns``; the
     primitives are stored on the class, where later look-ups find them.
@@ -256,13 +256,16 @@ def _class_for_type(tp: type) -> type[Tensor]:
     Raises
     ------
     TypeError
-        If ``tp`` is not an array type of a supported framework.
+        If ``tp`` is not an array type of a supported framework, or one its
+        backend refuses (the primitive ``refused``: ``numpy.matrix``).
     """
     root = tp.__module__.partition(".")[0]
     name = _ROOT_MODULE.get(root)
     if name is not None and issubclass(tp, array_types(name)):
         cls = backend_class(name)
-        cls._ns  # noqa: B018  # the framework's primitives load with its first array
+        why = cls._ns.refused(tp)  # the framework's primitives load with its first array
+        if why is not None:
+            raise UnsupportedTypeError(why)
         _CLASS_OF_TYPE[tp] = cls
         return cls
     raise UnsupportedTypeError(
@@ -289,9 +292,12 @@ def astensor(x: Any) -> Tensor:
     Parameters
     ----------
     x
-        A ``numpy.ndarray`` (or NumPy scalar), ``torch.Tensor``,
-        ``tf.Tensor``, ``tf.Variable`` or ``jax.Array`` (JAX tracers
-        included), or a unitensor tensor.
+        A ``numpy.ndarray`` (or NumPy scalar, ``ml_dtypes``' bfloat16
+        included), ``torch.Tensor``, ``tf.Tensor``, ``tf.Variable`` or
+        ``jax.Array`` (JAX tracers included), or a unitensor tensor.
+        Subclasses of ``numpy.ndarray`` such as ``MaskedArray`` are wrapped
+        as they are; ``numpy.matrix`` is not (its ``*`` is a matrix product
+        and its reductions keep two axes): wrap ``np.asarray(x)``.
 
     Returns
     -------
@@ -303,7 +309,8 @@ def astensor(x: Any) -> Tensor:
     ------
     TypeError
         If ``x`` is not an array of a supported framework (the message
-        names its type).
+        names its type), or is a ``numpy.matrix``
+        (``UnsupportedTypeError`` naming ``np.asarray``).
 
     Examples
     --------
@@ -478,15 +485,18 @@ def istensor(x: Any) -> bool:
 
 
 def seed(n: int) -> None:
-    """Seed the random number generators of every backend.
+    """Seed unitensor's own random number generators, one per backend.
 
     Backends loaded later are seeded with ``n`` when they load. After
     ``seed(n)`` the sequence of [`Tensor.uniform`][unitensor.Tensor.uniform]
     and [`Tensor.normal`][unitensor.Tensor.normal] draws of each backend is
     reproducible.
-    NumPy and JAX use generators owned by unitensor; PyTorch and TensorFlow
-    use their global generators (``torch.manual_seed``, a
-    ``tf.random.Generator``).
+    The generators are unitensor's own (a ``numpy.random.Generator``, a
+    ``torch.Generator`` per device, a ``tf.random.Generator``, a JAX key), so
+    neither ``seed`` nor a backend loading ever reseeds a framework's global
+    generator: ``torch.rand``, ``np.random.rand`` and ``tf.random.uniform``
+    (also through ``ut.torch`` and the other module wrappers) go on with
+    their own streams, which ``seed`` does not make reproducible.
 
     Parameters
     ----------

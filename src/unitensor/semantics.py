@@ -75,6 +75,11 @@ _HUGE_INT = (
     "a Python int with a float tensor goes in as a float, as in NumPy (10**400: OverflowError; "
     "PyTorch and JAX raised for ints beyond int64, TensorFlow ValueError)"
 )
+_FILL = (
+    "a Python fill value is stored as NumPy stores it (an int beyond an integer dtype, or too "
+    "large for any float: OverflowError; a number beyond a float dtype's range: inf); "
+    "PyTorch raised RuntimeError, TensorFlow ValueError, JAX and TensorFlow wrapped ints around"
+)
 _HALF = (
     "half-precision kernels differ (NumPy and TensorFlow accumulated bfloat16 in bfloat16: "
     "the sum of 4096 values of 1.1 gave 512)"
@@ -96,6 +101,26 @@ _SUBNORMAL = (
 _PROMOTE_HIDDEN = (
     "NumPy 2 promotes int32 + float32 to float64",
     "TensorFlow refuses operands of two dtypes",
+)
+_NUMPY_SCALARS = (
+    "NumPy scalars (np.float64(2), np.int64(1)) count as Python scalars of their kind on every "
+    "backend (NumPy 2 took them as arrays: float32 + np.float64(2) gave float64 on NumPy, "
+    "int8 + np.int64(1000) int64; the other backends refused them in where)"
+)
+_NUMPY_SUBCLASSES = (
+    "NumPy's bfloat16 (ml_dtypes) has no weak scalars: a Python float widened it to float32",
+    "NumPy's MaskedArray operators made a Python float a float64 array (float64 results)",
+)
+_HALF_SCALARS = (
+    "PyTorch computes float16 and bfloat16 with a Python scalar in float32, the scalar not "
+    "rounded to the dtype first: float16 [0, 1.5] * 70000 is [0, inf] (NumPy, TensorFlow, JAX: "
+    "[nan, inf], 70000 being inf in float16), / 70000 gives 2.1e-05 for 0, and a comparison "
+    "with a scalar the dtype cannot hold (== 0.1) may differ"
+)
+_SIGNED_ZERO = (
+    "TensorFlow: a Python -0.0 operand of + - * and of a reflected / may act as 0.0 once 0.0 has "
+    "been used (TensorFlow caches its constants by value, and -0.0 == 0.0); as a divisor and "
+    "as a fill value (full, pad, where) it keeps its sign"
 )
 
 _GROUPS: list[tuple[str, Rule]] = [
@@ -150,15 +175,28 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "__add__ __sub__ __mul__ __radd__ __rsub__ __rmul__ pow __pow__",
         Rule(
-            _PROMOTE + "; a Python scalar never widens a tensor",
-            (*_PROMOTE_HIDDEN, "PyTorch refuses bool operands of -", _HUGE_INT),
+            _PROMOTE + "; a Python scalar (or NumPy scalar) never widens a tensor",
+            (
+                *_PROMOTE_HIDDEN,
+                "PyTorch refuses bool operands of -",
+                _HUGE_INT,
+                _NUMPY_SCALARS,
+                *_NUMPY_SUBCLASSES,
+            ),
+            (_HALF_SCALARS, _SIGNED_ZERO),
         ),
     ),
     (
         "__truediv__ __rtruediv__",
         Rule(
             "float; integer operands give float32",
-            ("NumPy and TensorFlow give float64 for integer operands",),
+            (
+                "NumPy and TensorFlow give float64 for integer operands",
+                _NUMPY_SCALARS,
+                *_NUMPY_SUBCLASSES,
+                "TensorFlow divided by +0.0 for a Python -0.0 once 0.0 had been used",
+            ),
+            (_HALF_SCALARS, _SIGNED_ZERO),
         ),
     ),
     (
@@ -170,19 +208,24 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "integer division by zero: NumPy gives 0, JAX an unspecified value, "
                 "PyTorch and TensorFlow raise (DivisionByZeroError everywhere here)",
             ),
-            ("inside jax.jit an integer divisor is not checked for zeros",),
+            ("inside jax.jit an integer divisor is not checked for zeros", _HALF_SCALARS),
         ),
     ),
     (
         "__lt__ __le__ __gt__ __ge__",
         Rule(
             "bool; " + _COMPLEX_ORDER,
-            ("TensorFlow refuses operands of two dtypes", _HUGE_INT),
+            ("TensorFlow refuses operands of two dtypes", _HUGE_INT, _NUMPY_SCALARS),
+            (_HALF_SCALARS,),
         ),
     ),
     (
         "__eq__ __ne__",
-        Rule("bool", ("TensorFlow refuses operands of two dtypes", _HUGE_INT)),
+        Rule(
+            "bool",
+            ("TensorFlow refuses operands of two dtypes", _HUGE_INT, _NUMPY_SCALARS),
+            (_HALF_SCALARS,),
+        ),
     ),
     (
         "__and__ __or__ __xor__ __invert__",
@@ -204,6 +247,8 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "PyTorch, TensorFlow and JAX wrap out-of-range int bounds around",
                 "PyTorch refuses float bounds beyond the dtype's range (RuntimeError)",
                 _HUGE_INT,
+                _NUMPY_SCALARS,
+                "NumPy's bfloat16 clip gave float32",
             ),
             (
                 "minimum/maximum of -0.0 and +0.0: JAX may give the other zero (the standard "
@@ -215,7 +260,11 @@ _GROUPS: list[tuple[str, Rule]] = [
         "where",
         Rule(
             "promoted dtype of x and y; two Python ints give int64, two floats float32",
-            ("NumPy gives float64 for two Python floats", "PyTorch gives float32 for two ints"),
+            (
+                "NumPy gives float64 for two Python floats",
+                "PyTorch gives float32 for two ints",
+                _NUMPY_SCALARS,
+            ),
             (_JAX32,),
         ),
     ),
@@ -276,8 +325,12 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "logsumexp softmax log_softmax",
         Rule(
-            "same float dtype; integer input gives float32",
-            kept=("rows containing inf and empty axes follow each framework's kernel",),
+            "same float dtype; integer input gives float32; complex input: DTypeError",
+            (
+                "complex input: PyTorch and JAX computed logsumexp, JAX softmax; NumPy, PyTorch "
+                "and TensorFlow raised their own errors",
+            ),
+            ("rows containing inf and empty axes follow each framework's kernel",),
         ),
     ),
     (
@@ -320,7 +373,7 @@ _GROUPS: list[tuple[str, Rule]] = [
         "pad",
         Rule(
             "same dtype; constant, reflect and edge on any rank",
-            ("PyTorch's reflect pads only the last axes", "TensorFlow has no edge mode"),
+            ("PyTorch's reflect pads only the last axes", "TensorFlow has no edge mode", _FILL),
         ),
     ),
     (
@@ -334,10 +387,14 @@ _GROUPS: list[tuple[str, Rule]] = [
             (
                 "TensorFlow's matmul takes no 1-d operands",
                 "PyTorch refuses operands of two dtypes",
+                "NumPy's bfloat16 matmul gives float32",
             ),
         ),
     ),
-    ("crossentropy", Rule("the float dtype of the logits; one loss per sample")),
+    (
+        "crossentropy",
+        Rule("the float dtype of the logits; one loss per sample; complex logits: DTypeError"),
+    ),
     (
         "onehot_like",
         Rule("the template's dtype; exact zeros off target (also for value=inf)"),
@@ -377,7 +434,7 @@ _GROUPS: list[tuple[str, Rule]] = [
         Rule(
             "the tensor's dtype (values are cast, and must broadcast to t[index]); every index "
             "form; the input is unchanged; at[...].add/multiply of bool: DTypeError",
-            ("TensorFlow has no item assignment", "JAX arrays are immutable"),
+            ("TensorFlow has no item assignment", "JAX arrays are immutable", _FILL),
             ("JAX cannot differentiate at[i].multiply with repeated positions",),
         ),
     ),
@@ -386,7 +443,7 @@ _GROUPS: list[tuple[str, Rule]] = [
     ("meshgrid", Rule(_PROMOTE)),
     (
         "zeros ones full zeros_like ones_like full_like",
-        Rule("the template's dtype unless dtype= is given; the template's device"),
+        Rule("the template's dtype unless dtype= is given; the template's device", (_FILL,)),
     ),
     (
         "arange",
@@ -720,7 +777,6 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "singular vectors, and of Q's columns with R's rows are each framework's",
                 "a singular or indefinite matrix (inv, solve, cholesky): NumPy and PyTorch raise "
                 "their LinAlgError, TensorFlow raises or gives NaN, JAX gives inf/NaN",
-                "complex input to the float functions and vecdot: DTypeError",
                 "matrix_power of integers: float32 (NumPy keeps integers for n >= 0)",
                 "matrix_rank of a vector: ShapeError (NumPy takes it)",
             ),
@@ -852,6 +908,75 @@ _GROUPS: list[tuple[str, Rule]] = [
             ),
         ),
     ),
+    # linalg: complex input, eig, eigvals (Array API 2025.12)
+    (
+        "linalg.vecdot linalg.cholesky linalg.eigh linalg.pinv linalg.svd",
+        Rule(
+            "complex input (every linalg function): complex64 and complex128 keep their "
+            "dtype; real results (norms, singular values, "
+            "eigh's and eigvalsh's eigenvalues, slogdet's logabsdet) the real dtype of the "
+            "precision; vecdot conjugates x1, cholesky and eigh take Hermitian matrices, pinv "
+            "and svd use the conjugate transpose, matmul/tensordot/outer conjugate nothing",
+            (
+                "TensorFlow gives complex singular values, eigh eigenvalues and logabsdet "
+                "(their real parts here)",
+                "TensorFlow and PyTorch have no matmul kernels for some narrow integers: int8, "
+                "int16, uint8, uint16, uint32, uint64 products are computed wider, wrapping "
+                "around as NumPy",
+            ),
+            (
+                "matrices with infinite entries (qr, svd, ...): each framework's values; "
+                "PyTorch and TensorFlow may give NaN where NumPy gives inf",
+            ),
+        ),
+    ),
+    (
+        "linalg.eig linalg.eigvals",
+        Rule(
+            "always complex: complex128 for float64 and complex128 input, complex64 otherwise "
+            "(bool, integers and half precision computed in float32); eigenvectors of norm 1 "
+            "as columns",
+            ("NumPy gives real arrays where every eigenvalue is real",),
+            (
+                "the order of the eigenvalues and each eigenvector's phase are the framework's",
+                "JAX computes eig on the CPU only",
+            ),
+        ),
+    ),
+    # unsigned integers (Array API 2025.12)
+    (
+        "add subtract multiply floor_divide remainder pow bitwise_left_shift "
+        "bitwise_right_shift less greater minimum maximum sum prod argmax sort arange",
+        Rule(
+            "uint8, uint16, uint32, uint64: NumPy's values on every framework (wraparound "
+            "modulo 2**n, unsigned order; sums and products of unsigned integers: uint64)",
+            (
+                "PyTorch has few kernels for uint16, uint32, uint64: computed on the signed "
+                "view of the bits, on order keys (the top bit flipped) or in a wider dtype",
+                "PyTorch's all and any of uint8 give uint8 (bool here)",
+                "TensorFlow's pow and sign have no unsigned kernels (by squaring, != 0 here); "
+                "its range none beyond int64 for uint64, its tile and repeat none for uint16",
+                "jax.numpy.power of integer exponent arrays reads 6 bits of the exponent "
+                "(by squaring over all bits here)",
+            ),
+            (
+                "JAX without 64-bit mode: a Python int above int32's range beside a uint32 "
+                "tensor overflows (OverflowError)",
+            ),
+        ),
+    ),
+    (
+        "__getitem__ __setitem__ index_update",
+        Rule(
+            "a 0-d bool mask takes no axis and adds one of length 1 (True) or 0 (False), "
+            "as NumPy's, with any other index items",
+            (
+                "TensorFlow and JAX counted a 0-d bool tensor as an integer index (IndexError, "
+                "or the wrong shape)",
+            ),
+            ("JAX: None before a 0-d mask (x[None, mask]) gives JAX's own shape",),
+        ),
+    ),
     # lazy backends (issue 14: Dask)
     (
         "compute",
@@ -900,6 +1025,10 @@ _DIFFERS: list[tuple[str, Differs]] = [
                 "test_indexing.py::test_non_contiguous_numpy_index_arrays[[]dask]",
                 "test_indexing.py::test_wrapped_numpy_index_arrays_are_valid_everywhere[[]dask]",
                 "test_differential.py::test_indexing_regressions[[]dask-*mask*-getitem]",
+                "test_torch_unsigned.py::test_indexing[[]uint*-dask]",
+                "test_torch_unsigned.py::test_manipulation[[]uint*-dask]",
+                "test_mask_indexing.py::test_getitem[[]dask-*",
+                "test_mask_indexing.py::test_0d_mask_of_any_rank[[]dask-*",
             ),
         ),
     ),
@@ -1023,13 +1152,10 @@ _DIFFERS: list[tuple[str, Differs]] = [
         Differs(
             "dask",
             "repr() and format() show the graph (shape, dtype, chunks), not the values: "
-            "they do not compute; EagerPy's compatibility layer has no Dask class or module "
-            "(EagerPy had none)",
+            "they do not compute",
             (
                 "test_tensor_basics.py::test_repr[[]dask]",
                 "test_tensor_basics.py::test_format[[]dask]",
-                "test_compat_eagerpy.py::test_classes_are_unitensors[[]dask]",
-                "test_compat_eagerpy.py::test_module_wrappers[[]dask]",
             ),
         ),
     ),

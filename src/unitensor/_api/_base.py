@@ -55,6 +55,7 @@ __all__ = [
     "fast_path",
     "joined",
     "operand_pair",
+    "python_scalar",
     "reraise_index_error",
     "shape_tuple",
     "unary_fast_path",
@@ -100,9 +101,9 @@ def fast(self, other):
     a = self.raw
     kind = other.__class__
     if kind is float or kind is int:
-        if a.dtype not in self._float_dtypes:
+        if a.dtype not in self._weak_float_dtypes or a.__class__ not in self._operator_types:
             return method(self, other)
-        b = other if kind is float else float(other)
+        b = other if kind is float else float(other){zero}
     elif kind is self.__class__:
         b = other.raw
         if a.dtype is not b.dtype or a.shape != b.shape or a.dtype not in self._float_dtypes:
@@ -118,6 +119,17 @@ def fast(self):
         return wrap(self.__class__, self._ns.{name}(a))
     return method(self)
 """
+
+
+def python_scalar(x: Any) -> Any:
+    """A NumPy scalar as the Python scalar of its kind; anything else as it is.
+
+    NumPy scalars (``np.float64(2)``, ``np.int8(1)``, an ``ml_dtypes``
+    bfloat16) count as Python scalars on every backend, NumPy's included:
+    like a Python number they take the tensor's dtype of their kind.
+    """
+    value: Any = x  # (isinstance would narrow it to a partly unknown np.generic)
+    return value.item() if isinstance(x, np.generic) else value
 
 
 def _written(source: str, method: Callable[..., Any]) -> Any:
@@ -136,17 +148,24 @@ def fast_path(op: str, reflected: bool = False) -> Callable[[_Method], _Method]:
     ``op`` applies as it is. ``op`` is Python's operator (``"+"``, ``"<="``,
     ...; ``other op self`` when ``reflected``) or the name of a primitive
     (``"maximum"``); a Python int goes in as a float, as NumPy converts it.
-    Any other operands go to the decorated method, the checked path, which
-    starts with ``_operands``. This, with ``unary_fast_path``, is the one
-    place the test is written.
+    With a Python scalar, only arrays whose Python operators keep NumPy 2's
+    meaning take it (the primitives ``python_operators`` and
+    ``float_operand`` say which), and a zero divisor of ``/`` takes the
+    checked path, which keeps its sign (TensorFlow's cache of scalar
+    constants takes -0.0 for 0.0). Any other operands go to the decorated
+    method, the checked path, which starts with ``_operands``. This, with
+    ``unary_fast_path``, is the one place the test is written.
     """
+    zero = ""
+    if op == "/" and not reflected:
+        zero = "\n        if not b:\n            return method(self, other)"
     if op in _OPERATORS:
         expression = f"b {op} a" if reflected else f"a {op} b"
     elif op.isidentifier():
         expression = f"self._ns.{op}(b, a)" if reflected else f"self._ns.{op}(a, b)"
     else:
         raise ValueError(f"not an operator or a primitive's name: {op!r}")
-    source = _BINARY.format(expression=expression)
+    source = _BINARY.format(expression=expression, zero=zero)
 
     def decorate(method: _Method) -> _Method:
         return cast(_Method, _written(source, method))
@@ -292,6 +311,37 @@ def joined(tensors: Sequence[Any], what: str) -> tuple[type[TensorBase], list[An
     return cls, [r if r.dtype == target else cls._ns.astype(r, target) for r in raws]
 
 
+_FLOAT_PARTS = {"complex64": "float32", "complex128": "float64"}
+_FLOAT_LIMITS: dict[str, tuple[float, np.dtype[Any]]] = {}
+
+
+def _as_float_of(name: str, value: float) -> float:
+    """``value`` as NumPy converts it to the float (or complex) dtype ``name``.
+
+    A value within the dtype's range comes back unchanged (rounding happens
+    in the framework, as for any value); one beyond it becomes what NumPy's
+    cast gives: the largest finite value for one that rounds to it, else an
+    infinity. NaN and infinities come back unchanged.
+    """
+    try:
+        big, np_dtype = _FLOAT_LIMITS[name]
+    except KeyError:
+        part = _FLOAT_PARTS.get(name, name)
+        np_dtype = dtypes.DTYPES[part].dtype
+        if part == "bfloat16":
+            import ml_dtypes  # NumPy's finfo does not know ml_dtypes' bfloat16
+
+            finfo: Any = ml_dtypes.finfo  # (not annotated)
+            big = float(finfo(np_dtype).max)
+        else:
+            big = float(np.finfo(np_dtype).max)
+        _FLOAT_LIMITS[name] = (big, np_dtype)
+    if -big <= value <= big or value != value:  # in range, or NaN
+        return value
+    with np.errstate(over="ignore"):
+        return float(np.asarray(value).astype(np_dtype))
+
+
 class _Primitives:
     """``cls._ns`` of a backend class whose primitives have not been loaded yet.
 
@@ -341,6 +391,21 @@ class TensorBase:
     before anything else; a miss (complex, integer, bool, or a dtype not
     seen yet) takes the general path, which fills it.
     """
+    _weak_float_dtypes: ClassVar[set[Any]]
+    """The native dtypes of ``_float_dtypes`` whose Python operators cast a Python float to them.
+
+    The fast path's test for a tensor and a Python scalar. The others (the
+    primitive ``float_operand`` names them: NumPy's bfloat16) are in
+    ``_float_operands``.
+    """
+    _float_operands: ClassVar[dict[Any, Callable[[float], Any]]]
+    """Native float dtype -> the function making a Python float its operand (``float_operand``)."""
+    _operator_types: ClassVar[set[type]]
+    """Native array types whose Python operators with a Python scalar are the checked path's.
+
+    Filled by ``_operands`` (the primitive ``python_operators`` decides);
+    the fast path's other test for a tensor and a Python scalar.
+    """
     _nonbool_dtypes: ClassVar[set[Any]]
     """Native dtypes other than bool seen so far (filled by ``_kind``)."""
     _real_dtypes: ClassVar[set[Any]]
@@ -370,6 +435,9 @@ class TensorBase:
         cls._int_bounds = {}
         cls._dtype_arg_cache = {}
         cls._float_dtypes = set()
+        cls._weak_float_dtypes = set()
+        cls._float_operands = {}
+        cls._operator_types = set()
         cls._nonbool_dtypes = set()
         cls._real_dtypes = set()
         cls._half_dtypes = set()
@@ -408,6 +476,11 @@ class TensorBase:
                 cls._real_dtypes.add(native)
             if k == "f":
                 cls._float_dtypes.add(native)
+                convert = cls._ns.float_operand(native)
+                if convert is None:
+                    cls._weak_float_dtypes.add(native)
+                else:
+                    cls._float_operands[native] = convert
             if cls._dtype_name(native) in ("float16", "bfloat16"):
                 cls._half_dtypes.add(native)
             else:
@@ -503,7 +576,7 @@ class TensorBase:
             self._scalar_cache[key] = target
         return a if target is None else self._ns.astype(a, target)
 
-    def _scalar_operand(self, dtype: Any, value: Scalar) -> Scalar:
+    def _scalar_operand(self, dtype: Any, value: Scalar) -> Any:
         """A Python scalar as the operand of a native array of ``dtype``.
 
         ``dtype`` is the array's dtype after ``_for_scalar``. A bool with a
@@ -511,14 +584,21 @@ class TensorBase:
         goes in as a float (as NumPy converts it: one too large for a float
         is an ``OverflowError`` on every backend); an int with an integer
         array must fit its dtype (``OverflowError``, as in NumPy, where the
-        other frameworks would wrap it around).
+        other frameworks would wrap it around). A float for a dtype whose
+        operators would widen it (the primitive ``float_operand``: NumPy's
+        bfloat16) becomes the operand that keeps the dtype.
         """
         if value.__class__ is bool:
             return value if self._is_bool(dtype) else int(value)
         if isinstance(value, int):  # (bool is handled above)
-            if self._kind(dtype) in "fc":
-                return float(value)
-            self._check_int_fits(dtype, value)
+            if self._kind(dtype) not in "fc":
+                self._check_int_fits(dtype, value)
+                return value
+            value = float(value)
+        if dtype not in self._weak_float_dtypes:
+            convert = self._float_operands.get(dtype)
+            if convert is not None:
+                return convert(value)
         return value
 
     def _unwrap(self, other: Any) -> Any:
@@ -568,9 +648,11 @@ class TensorBase:
                 return self._promote_pair(a, b)
             return a, b
         if kind in SCALAR_TYPES:
+            if a.__class__ not in self._operator_types and self._ns.python_operators(a.__class__):
+                self._operator_types.add(a.__class__)
             a = self._for_scalar(a, other)
             return a, self._scalar_operand(a.dtype, other)
-        if isinstance(other, np.generic) and not isinstance(self.raw, np.ndarray | np.generic):
+        if isinstance(other, np.generic):  # a NumPy scalar is a Python scalar of its kind
             return self._operands(other.item())
         if isinstance(other, complex):
             return self._for_scalar(a, other), other
@@ -847,6 +929,25 @@ class TensorBase:
             self._int_bounds[dtype] = bounds
             return bounds
 
+    def _fill_value(self, dtype: Any, value: Any) -> Any:
+        """A Python scalar to be stored in an array of native ``dtype``, as NumPy stores it.
+
+        The one conversion of fill values: ``full`` / ``full_like``, ``pad``'s
+        ``value``, and the values of ``index_update``, ``t[index] = v`` and
+        ``t.at[index]``. It is ``_scalar_operand``'s (a bool in a number
+        array counts as 0 or 1; an int in a float or complex array goes in as
+        a float, ``OverflowError`` for one too large for any float; an int in
+        an integer array must fit its dtype, ``OverflowError``), and a float
+        beyond a float dtype's range becomes what NumPy's cast gives (an
+        infinity, or the largest finite value it rounds to), where PyTorch
+        and TensorFlow would raise their own errors. Anything else (an
+        array, a complex number) is returned unchanged.
+        """
+        value = self._scalar_operand(dtype, value)
+        if isinstance(value, float) and self._kind(dtype) in "fc":
+            return _as_float_of(self._dtype_name(dtype), value)
+        return value
+
     def _clip_bounds(self, dtype: Any, lo: Scalar, hi: Scalar) -> tuple[Scalar, Scalar]:
         """Python-number clip bounds for an array of ``dtype``.
 
@@ -960,6 +1061,18 @@ class TensorBase:
             target = None if float_kind else cls._native_dtype(dtypes.DEFAULT_FLOAT)
             self._float_cache[a.dtype] = target
         return a if target is None else self._ns.astype(a, target)
+
+    def _real_floating(self, what: str) -> Any:
+        """``raw`` as ``_floating_any`` gives it; complex input is a ``DTypeError``.
+
+        For the functions of real input (``logsumexp``, ``softmax``, ...):
+        PyTorch and JAX compute some of them for complex numbers, TensorFlow
+        and NumPy refuse them, each with its own error.
+        """
+        a = self._floating_any()
+        if a.dtype not in self._real_dtypes and self._kind(a.dtype) == "c":
+            raise DTypeError(f"{what} needs a real tensor, got {self._dtype_name(a.dtype)}")
+        return a
 
     def _check_nonempty(self, axes: tuple[int, ...] | None, what: str) -> None:
         """Raise ``ValueError`` if a reduction without identity meets an empty axis."""

@@ -25,6 +25,7 @@ from ._base import (
     TensorOrScalar,
     broadcast_shape,
     check_broadcast,
+    python_scalar,
     reraise_index_error,
     wrap,
 )
@@ -250,6 +251,11 @@ class Indexing(Manipulation):
             If the index is out of range or of an unsupported type.
         TypeError
             If ``values`` or an index tensor belongs to another framework.
+        OverflowError
+            If ``values`` is a Python int that does not fit an integer dtype,
+            or one too large for any float (a number beyond a float dtype's
+            range becomes what NumPy makes of it: an infinity or the largest
+            finite value).
 
         Examples
         --------
@@ -270,7 +276,7 @@ class Indexing(Manipulation):
     def _index_and_values(self, index: Any, values: TensorOrScalar) -> tuple[Any, Any]:
         """Normalised index and native ``values`` in ``self``'s dtype, for updates."""
         idx = normalize_index(self, index)
-        given: Any = values  # NumPy scalars are floats and ints too
+        given: Any = python_scalar(values)  # NumPy scalars count as Python scalars
         if isinstance(given, complex) and self._kind(self.raw.dtype) != "c":
             raise DTypeError(
                 f"a complex value cannot go into a {self._dtype_name(self.raw.dtype)} tensor"
@@ -298,7 +304,8 @@ class Indexing(Manipulation):
                         f"shape {target}"
                     )
         else:
-            v = self._ns.full((), values, self.raw.dtype, self.raw)
+            dt = self.raw.dtype
+            v = self._ns.full((), self._fill_value(dt, given), dt, self.raw)
         return idx, v
 
     def _scatter(self, index: Any, values: TensorOrScalar, op: str) -> Self:

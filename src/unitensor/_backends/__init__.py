@@ -17,9 +17,12 @@ required field left out is a ``TypeError`` when the backend loads and an
 error under mypy and pyright.
 
 The field names are the Array API standard's where the standard has the
-operation (``acos``, ``concat``, ``permute_dims``, ``cumulative_sum``, ...),
-so a backend over a standard namespace fills most of them by name:
-``{name: getattr(xp, name) for name in STANDARD_NAMES}``.
+operation (``acos``, ``concat``, ``permute_dims``, ``cumulative_sum``, ...;
+``STANDARD_NAMES``), but the signatures and meanings are the ones written
+here: a namespace's elementwise functions fill their fields as they are,
+while reductions (``(a, axes, keepdims)`` positionally), cumulative sums,
+``meshgrid``, ``divide`` (float32 for integers) or ``sort`` (stable) need
+adapting, and every primitive returns the framework's own array type.
 """
 
 from __future__ import annotations
@@ -50,6 +53,10 @@ def _always(a: Any) -> bool:
 
 def _itself(a: Any) -> Any:
     return a
+
+
+def _none(a: Any) -> None:
+    return None
 
 
 def _floor_divide(a: Any, b: Any) -> Any:
@@ -262,6 +269,12 @@ class Primitives:
     # (never a vector) and the batch shapes broadcast
     solve: Binary
     diagonal: Callable[[Any, int], Any]  # (a, offset): diagonals of the last two axes (..., d)
+    # eig (Array API 2025.12): of (..., n, n) float32, float64, complex64 or complex128
+    # matrices, n >= 1: (eigenvalues (..., n), eigenvectors of norm 1 as columns (..., n, n)),
+    # complex64 for 32-bit input and complex128 for 64-bit (complex even where all are real);
+    # the order of the eigenvalues and each eigenvector's phase are the framework's
+    eig: Callable[[Any], tuple[Any, Any]]
+    eigvals: Unary  # eig's eigenvalues only
     # functional updates: op is "add", "multiply", "min" or "max"; duplicates accumulate
     scatter: Callable[[Any, Any, Any, str], Any]
     from_dlpack: Unary  # array sharing the memory of an object with __dlpack__
@@ -296,6 +309,21 @@ class Primitives:
     # (a, k, axis, largest, sorted) -> (values, int64 indices); equal values: lower index
     # first; NaN counts as the largest value
     topk: Callable[[Any, int, int, bool, bool], tuple[Any, Any]] | None = None
+    # operands (review of dtypes): what the fast path may assume, and arrays astensor refuses
+    # (native array type) -> whether Python's operators on arrays of this type, with a Python
+    # scalar, mean the checked path's operators; the fast path applies them only then (NumPy:
+    # not for ndarray subclasses with operators of their own, such as MaskedArray, whose
+    # operators make a Python float a float64 array)
+    python_operators: Callable[[type], bool] = _always
+    # (native float dtype) -> None where Python's operators between an array of that dtype and
+    # a Python float cast the float to the dtype and keep the dtype (NumPy 2's rule, which the
+    # fast path relies on); else a function making a Python float the operand that does
+    # (NumPy: ml_dtypes' bfloat16 has no weak scalars and widens to float32 with a Python
+    # float, so the operand is a bfloat16 scalar). Such arrays take the checked path
+    float_operand: Callable[[Any], Callable[[float], Any] | None] = _none
+    # (native array type) -> why ut.astensor refuses arrays of this type, a subclass whose
+    # operations mean something else (NumPy's matrix: * is a matrix product), or None
+    refused: Callable[[type], str | None] = _none
     # lazy backends (issue 14: Dask): (arrays) -> the arrays with their values computed,
     # one pass for all, of the same framework (Dask: persisted, sizes known); eager
     # frameworks give them back as they are
@@ -341,6 +369,9 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "softmax",
         "crossentropy",
         "topk",
+        "python_operators",
+        "float_operand",
+        "refused",
         "inv",
         "slogdet",
         "reshape_copy",
@@ -355,6 +386,9 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "svdvals",
         "solve",
         "diagonal",
+        # eig (Array API 2025.12): linalg's
+        "eig",
+        "eigvals",
         # lazy backends (issue 14): no standard function
         "compute",
     }

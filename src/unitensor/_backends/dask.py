@@ -193,7 +193,7 @@ def _items(index: Any) -> tuple[Any, ...]:
 
 
 def _is_mask(i: Any) -> bool:
-    return isinstance(i, da.Array) and np.dtype(i.dtype).kind == "b" and len(i.shape) > 0
+    return isinstance(i, da.Array) and np.dtype(i.dtype).kind == "b"
 
 
 def _probe_shape(a: Any, index: Any) -> tuple[float, ...]:
@@ -212,8 +212,9 @@ def _probe_shape(a: Any, index: Any) -> tuple[float, ...]:
         out: list[Any] = []
         for i in index:
             if _is_mask(i):
-                m = np.zeros(i.shape, np.bool_)
-                m.flat[0 if m.size else slice(None)] = True
+                m = np.zeros(i.shape, np.bool_)  # one true (none for one element)
+                if m.size > 1:
+                    m.flat[0] = True
                 out.append(np.ones(i.shape, np.bool_) if fill else m)
             elif isinstance(i, da.Array):
                 out.append(np.zeros(i.shape, np.intp))
@@ -242,6 +243,7 @@ def _getitem(a: Any, index: Any) -> Any:
         arrays > 1
         or (arrays == 1 and any(i.__class__ is int for i in items))
         or (arrays and any(i is None for i in items))  # Dask misplaces the new axes
+        or any(_is_mask(i) and len(i.shape) == 0 for i in items)  # a 0-d mask: a new axis
     ):
         return _whole(operator.getitem, _probe_shape(a, items), a.dtype, a, items)
     try:
@@ -275,6 +277,11 @@ def _matrices(a: Any) -> Any:
     return _one_chunk(a, (nd - 2, nd - 1))
 
 
+def _real(a: Any) -> Any:
+    """The real dtype of ``a``'s precision (complex64: float32)."""
+    return np.empty(0, a.dtype).real.dtype
+
+
 def _gufunc(fn: Callable[..., Any], signature: str, outputs: int = 1, **sizes: int) -> Any:
     """A NumPy function over the matrix axes of ``signature``, chunk by chunk of the batch
     axes (the matrix axes rechunked to one chunk each), via ``dask.array.apply_gufunc``."""
@@ -304,7 +311,9 @@ def _det(a: Any) -> Any:
 
 
 def _slogdet(a: Any) -> tuple[Any, Any]:
-    sign, logabsdet = _gufunc(_NP.slogdet, "(n,n)->(),()", 2)(a)
+    sign, logabsdet = da.apply_gufunc(
+        _NP.slogdet, "(n,n)->(),()", _matrices(a), output_dtypes=(a.dtype, _real(a))
+    )
     return sign, logabsdet
 
 
@@ -317,12 +326,26 @@ def _eigh(a: Any) -> tuple[Any, Any]:
         w, v = np.linalg.eigh(x)
         return w, v
 
-    w, v = _gufunc(eigh, "(n,n)->(n),(n,n)", 2)(a)
+    w, v = da.apply_gufunc(
+        eigh, "(n,n)->(n),(n,n)", _matrices(a), output_dtypes=(_real(a), a.dtype)
+    )
     return w, v
 
 
+def _eig(a: Any) -> tuple[Any, Any]:
+    """NumPy's primitive ``eig`` (complex results of the input's precision) per batch chunk."""
+    dtype = np.result_type(a.dtype, np.complex64)
+    w, v = da.apply_gufunc(_NP.eig, "(n,n)->(n),(n,n)", _matrices(a), output_dtypes=(dtype, dtype))
+    return w, v
+
+
+def _eigvals(a: Any) -> Any:
+    dtype = np.result_type(a.dtype, np.complex64)
+    return da.apply_gufunc(_NP.eigvals, "(n,n)->(n)", _matrices(a), output_dtypes=dtype)
+
+
 def _eigvalsh(a: Any) -> Any:
-    return _gufunc(np.linalg.eigvalsh, "(n,n)->(n)")(a)
+    return da.apply_gufunc(np.linalg.eigvalsh, "(n,n)->(n)", _matrices(a), output_dtypes=_real(a))
 
 
 def _qr(a: Any, complete: bool) -> tuple[Any, Any]:
@@ -612,6 +635,7 @@ def primitives() -> Primitives:
         is_concrete=lambda a: False,  # values are read only when computed
         dlpack_source=_dlpack_source,
         compute=_compute,
+        float_operand=_NP.float_operand,  # bfloat16 (ml_dtypes) chunks: as NumPy's
         divide=_NP.divide,
         matmul=_matmul,
         equal=np.equal,
@@ -691,6 +715,9 @@ def primitives() -> Primitives:
         det=_det,
         eigh=_eigh,
         eigvalsh=_eigvalsh,
+        # eig (Array API 2025.12): NumPy's, per chunk of the batch axes
+        eig=_eig,
+        eigvals=_eigvals,
         qr=_qr,
         svd=_svd,
         svdvals=_svdvals,

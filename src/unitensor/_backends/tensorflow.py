@@ -25,6 +25,11 @@ frameworks, and this module hides each of them:
   ``nextafter`` have no native form and are composed (on the bits where that is
   cheapest); complex ``round``, ``isnan``, ``isinf`` and ``isfinite`` are
   composed of the parts.
+- TensorFlow caches the constants it makes of Python numbers by value, and
+  ``-0.0 == 0.0``: once ``x / 0.0`` has run, ``x / -0.0`` divides by +0.0.
+  A Python float zero divisor (``/``, ``//``) and the Python float zeros of
+  ``full``, ``pad`` and ``where`` go in as NumPy arrays here, which keep
+  their sign.
 
 Native errors (``InvalidArgumentError``) on bad indices become
 ``IndexError`` with the native error as ``__cause__``. TensorFlow is
@@ -38,6 +43,8 @@ import math
 import threading
 from collections.abc import Callable
 from typing import Any
+
+import numpy as np
 
 from .._errors import IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
@@ -100,6 +107,18 @@ def _to_int64(a: Any) -> Any:
     return a
 
 
+def _signed(value: Any, dtype: Any) -> Any:
+    """A Python float zero as a NumPy 0-d array of ``dtype``; any other value as it is.
+
+    TensorFlow's cache of the constants it makes of Python numbers finds
+    the one made of 0.0 for -0.0 (they are equal), so -0.0 would lose its
+    sign once 0.0 has been used; a NumPy array is not cached.
+    """
+    if value.__class__ is float and value == 0.0:
+        return np.asarray(value, dtype.as_numpy_dtype)
+    return value
+
+
 def _const(value: Any, dtype: Any) -> Any:
     """A 0-d constant of ``dtype`` from a Python scalar, converting the kind if needed."""
     if isinstance(value, bool):
@@ -111,7 +130,7 @@ def _const(value: Any, dtype: Any) -> Any:
     else:
         same = dtype.is_complex
     if same:
-        return tf.constant(value, dtype=dtype)
+        return tf.constant(_signed(value, dtype), dtype=dtype)
     return tf.cast(tf.constant(value), dtype)
 
 
@@ -141,10 +160,15 @@ def _divide(a: Any, b: Any) -> Any:
         a = tf.cast(a, tf.float32)
     if isinstance(b, tf.Tensor | tf.Variable) and _is_int(b):
         b = tf.cast(b, tf.float32)
+    elif isinstance(a, tf.Tensor | tf.Variable):
+        b = _signed(b, a.dtype)
     return a / b
 
 
 def _matmul(a: Any, b: Any) -> Any:
+    wide = _tensorflow_linalg.widened(a.dtype)  # TensorFlow lacks narrow integer kernels
+    if wide != a.dtype:
+        return tf.cast(_matmul(tf.cast(a, wide), tf.cast(b, wide)), a.dtype)
     if len(a.shape) == 1 and len(b.shape) == 1:
         return tf.reduce_sum(a * b)
     if len(a.shape) == 1:
@@ -154,8 +178,8 @@ def _matmul(a: Any, b: Any) -> Any:
     return tf.linalg.matmul(a, b)
 
 
-def _bool_rank(item: Any) -> int:
-    return len(item.shape) if isinstance(item, tf.Tensor) and item.dtype == tf.bool else 0
+def _bool_rank(item: Any) -> int | None:
+    return len(item.shape) if isinstance(item, tf.Tensor) and item.dtype == tf.bool else None
 
 
 def _is_basic(index: Any) -> bool:
@@ -347,7 +371,7 @@ def _crossentropy(logits: Any, labels: Any) -> Any:
 
 def _slogdet(a: Any) -> tuple[Any, Any]:
     sign, logabsdet = tf.linalg.slogdet(a)
-    return sign, logabsdet
+    return sign, _tensorflow_linalg.real(logabsdet)  # complex input: TensorFlow's is complex
 
 
 def _axes(axes: int | tuple[int, ...] | None) -> int | list[int] | None:
@@ -481,8 +505,16 @@ def _triangle(lower: bool) -> Any:
     return tri
 
 
+def _tile(a: Any, reps: Any) -> Any:
+    if a.dtype == tf.uint16:  # TensorFlow's Tile has no uint16 kernel: tile the bits
+        return tf.bitcast(tf.tile(tf.bitcast(a, tf.int16), reps), tf.uint16)
+    return tf.tile(a, reps)
+
+
 def _repeat(a: Any, counts: Any, axis: int) -> Any:
     """``tf.repeat``, which fails for an empty tensor with a tensor of counts."""
+    if a.dtype == tf.uint16:  # tf.repeat tiles, and Tile has no uint16 kernel
+        return tf.bitcast(_repeat(tf.bitcast(a, tf.int16), counts, axis), tf.uint16)
     if isinstance(counts, int) or a.shape.num_elements() != 0:
         return tf.repeat(a, counts, axis)
     total = tf.reduce_sum(tf.cast(counts, tf.int64))
@@ -518,6 +550,10 @@ def _full(shape: tuple[int, ...], value: Any, dtype: Any, like: Any) -> Any:
 def _arange(start: Any, stop: Any, step: Any, dtype: Any, like: Any) -> Any:
     if dtype in _range_dtypes:
         return tf.range(start, stop, step, dtype=dtype)
+    exact = all(isinstance(v, int) for v in (start, stop, step))
+    if dtype == tf.uint64 and exact and max(start, stop) >= 2**63:  # beyond int64: count, step
+        i = tf.cast(tf.range(len(range(start, stop, step)), dtype=tf.int64), dtype)
+        return i * _const(step % 2**64, dtype) + _const(start, dtype)
     # TensorFlow's CPU range kernel lacks the narrow integer types: count in int64, cast
     return tf.cast(tf.range(start, stop, step, dtype=tf.int64), dtype)
 
@@ -607,6 +643,47 @@ def _copysign(a: Any, b: Any) -> Any:
     return tf.where(_signbit(a) != _signbit(b), -a, a)
 
 
+def _unsigned_pow(a: Any, b: Any) -> Any:
+    """``a ** b`` of unsigned integers (TensorFlow's Pow has no kernels for them).
+
+    By squaring, one bit of the exponent a step (as many steps as the dtype
+    has bits, or as a Python exponent has), in the dtype itself: products
+    wrap around modulo ``2**n``, as NumPy's.
+    """
+    if isinstance(b, int):
+        result, base = tf.ones_like(a), a
+        while b:
+            if b & 1:
+                result = result * base
+            b >>= 1
+            if b:
+                base = base * base
+        return result
+    a, b = _operands(a, b)
+    shape = tf.broadcast_static_shape(a.shape, b.shape)
+    base, e = tf.broadcast_to(a, shape), tf.broadcast_to(b, shape)
+    result, one = tf.ones_like(base), tf.ones((), e.dtype)
+    for _ in range(e.dtype.size * 8):
+        result = tf.where(tf.bitwise.bitwise_and(e, one) != 0, result * base, result)
+        base, e = base * base, tf.bitwise.right_shift(e, one)
+    return result
+
+
+def _pow(a: Any, b: Any) -> Any:
+    dtype = b.dtype if not isinstance(a, tf.Tensor | tf.Variable) else a.dtype
+    if dtype.is_unsigned:
+        if not isinstance(a, tf.Tensor | tf.Variable):
+            a = _const(a, dtype)
+        return _unsigned_pow(a, b)
+    return a**b
+
+
+def _sign(a: Any) -> Any:
+    if a.dtype.is_unsigned:  # TensorFlow's Sign has no unsigned kernels
+        return tf.cast(a != 0, a.dtype)
+    return tf.math.sign(a)
+
+
 def _signbit(a: Any) -> Any:
     """The sign bit, set for ``-0.0`` and negative NaNs too: one comparison on the bits."""
     return tf.bitcast(a, _bits[a.dtype]) < 0
@@ -660,6 +737,9 @@ def _floor_divide(a: Any, b: Any) -> Any:
     a, b = _operands(a, b)
     if not a.dtype.is_floating:
         return tf.math.floordiv(a, b)
+    if a.dtype in (tf.float16, tf.bfloat16):  # no truncatemod kernel; NumPy goes via float32
+        wide = _floor_divide(tf.cast(a, tf.float32), tf.cast(b, tf.float32))
+        return tf.cast(wide, a.dtype)
     mod = tf.truncatemod(a, b)
     div = (a - mod) / b
     div = tf.where(tf.math.floormod(a, b) != mod, div - 1, div)
@@ -855,7 +935,7 @@ def primitives() -> Primitives:
         like=_like,
         setitem=_index_update,
         copy=tf.identity,
-        to_numpy=lambda a: a.numpy(),
+        to_numpy=lambda a: np.asarray(a.numpy()),  # a 0-d tensor gives a NumPy scalar
         item=lambda a: a.numpy().item(),
         astype=tf.cast,
         seed=_GEN.seed,
@@ -870,7 +950,7 @@ def primitives() -> Primitives:
         getitem=_getitem,
         index_update=_index_update,
         abs=lambda a: a if a.dtype.is_unsigned else tf.math.abs(a),  # no unsigned kernel
-        sign=tf.math.sign,
+        sign=_sign,
         sqrt=tf.math.sqrt,
         square=tf.math.square,
         exp=tf.math.exp,
@@ -930,7 +1010,7 @@ def primitives() -> Primitives:
         permute_dims=tf.transpose,
         squeeze=lambda a, axes: tf.squeeze(a, list(axes)) if axes else a,
         expand_dims=tf.expand_dims,
-        tile=tf.tile,
+        tile=_tile,
         flip=lambda a, axes: tf.reverse(a, list(axes)) if axes else a,
         pad_constant=lambda a, pads, value: tf.pad(
             a, [list(p) for p in pads], constant_values=_const(value, a.dtype)
@@ -987,4 +1067,6 @@ def primitives() -> Primitives:
         ),
         bitwise_left_shift=_shift(left=True),
         bitwise_right_shift=_shift(left=False),
+        # unsigned integers (Array API 2025.12): TensorFlow's Pow has no kernels for them
+        pow=_pow,
     )

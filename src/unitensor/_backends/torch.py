@@ -3,10 +3,13 @@
 Where PyTorch differs from unitensor's meaning, this module hides it:
 slices with negative steps (PyTorch refuses them) become a positive slice
 and a flip; ``prod`` over several axes reduces one axis at a time;
-``matmul`` and ``where`` promote mixed dtypes first; ``take_along_axis``
+``matmul`` and ``where`` promote mixed dtypes first, and products of
+uint16, uint32 and uint64 (``matmul``, ``tensordot``, ``einsum``: PyTorch has
+no kernels) are computed in int64; ``take_along_axis``
 accepts negative indices; ``sign`` keeps NaN and gives +0.0 for -0.0, a zero
 float remainder takes the divisor's sign, complex ``sign`` and ``round`` work
-(PyTorch refuses them). Gradients use ``torch.autograd.grad`` on a
+(PyTorch refuses them); uint16, uint32 and uint64, for which PyTorch has
+few kernels, are completed in ``_torch_unsigned``. Gradients use ``torch.autograd.grad`` on a
 detached copy of the input, so no ``.grad`` is ever written; inside another
 gradient call the graph is kept (``create_graph``), so gradients of
 gradients work as on TensorFlow and JAX. PyTorch is imported when the
@@ -18,14 +21,17 @@ from __future__ import annotations
 import importlib
 import math
 import threading
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
+
+import numpy as np
 
 from .._api._base import wrap
 from .._api.autodiff import map_tensors
 from .._errors import IndexOutOfRangeError
-from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
+from .._indexing import AdvancedOps, advanced_getitem, as_tuple, axes_taken, expand_ellipsis
 from .._tensor import Tensor
-from . import Primitives
+from . import Primitives, _torch_unsigned
 
 __all__ = ["PyTorchTensor", "primitives"]
 
@@ -49,8 +55,8 @@ def _has_negative_step(index: Any) -> bool:
     return False
 
 
-def _bool_rank(item: Any) -> int:
-    return item.ndim if isinstance(item, torch.Tensor) and item.dtype == torch.bool else 0
+def _bool_rank(item: Any) -> int | None:
+    return item.ndim if isinstance(item, torch.Tensor) and item.dtype == torch.bool else None
 
 
 def _positive_steps(a: Any, index: Any) -> tuple[Any, Any]:
@@ -72,7 +78,7 @@ def _positive_steps(a: Any, index: Any) -> tuple[Any, Any]:
             item = slice(None)
         out.append(item)
         if item is not None:
-            dim += _bool_rank(item) or 1
+            dim += axes_taken(item, _bool_rank)
     return a, tuple(out)
 
 
@@ -209,8 +215,37 @@ def _same_dtype(a: Any, b: Any) -> tuple[Any, Any]:
     return a, b
 
 
+_NO_PRODUCTS: set[Any] = set()
+"""uint16, uint32, uint64 (filled by primitives()): PyTorch has no matmul kernels for them."""
+
+
+def _products(fn: Callable[[Any], Any], arrays: Any) -> Any:
+    """``fn(arrays)``, a sum of products of arrays of one dtype (uint16, uint32, uint64 too).
+
+    Those are computed in int64 and cast back, which wraps around as NumPy's kernels do.
+    """
+    dtype = arrays[0].dtype
+    if dtype not in _NO_PRODUCTS:
+        return fn(arrays)
+    return fn([r.to(torch.int64) for r in arrays]).to(dtype)
+
+
 def _matmul(a: Any, b: Any) -> Any:
-    return torch.matmul(*_same_dtype(a, b))
+    a, b = _same_dtype(a, b)
+    if a.dtype in _NO_PRODUCTS:
+        return torch.matmul(a.to(torch.int64), b.to(torch.int64)).to(a.dtype)
+    return torch.matmul(a, b)
+
+
+def _tensordot(a: Any, b: Any, axes: tuple[tuple[int, ...], tuple[int, ...]]) -> Any:
+    dims = (list(axes[0]), list(axes[1]))
+    return _products(lambda r: torch.tensordot(r[0], r[1], dims=dims), (a, b))
+
+
+def _einsum(subscripts: str, arrays: list[Any]) -> Any:
+    # a pure sum of integers ("ij->j") gives int64, as torch.sum: cast back
+    out = _products(lambda r: torch.einsum(subscripts, *r), arrays)
+    return out.to(arrays[0].dtype)
 
 
 def _saturated(a: Any, bound: Any) -> Any:
@@ -412,12 +447,53 @@ def _reshape_copy(a: Any, shape: tuple[int, ...], copy: bool) -> Any:
         raise ValueError(f"reshaping this tensor to {shape} needs a copy: {e}") from e
 
 
+class _Generators:
+    """unitensor's own ``torch.Generator``s behind uniform / normal, one per device.
+
+    ``ut.seed(n)`` reseeds them (a device's generator starts from ``n`` when
+    first used after it); unseeded, each starts from a non-deterministic seed.
+    PyTorch's global generator (``torch.manual_seed``, ``torch.rand``) is never
+    used or reseeded.
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.n: int | None = None
+        self.gens: dict[Any, Any] = {}
+
+    def get(self, device: Any) -> Any:
+        gen = self.gens.get(device)
+        if gen is None:
+            with self.lock:
+                gen = self.gens.get(device)
+                if gen is None:
+                    gen = torch.Generator(device=device)
+                    if self.n is None:
+                        gen.seed()  # a new generator's seed is otherwise always the same
+                    else:
+                        gen.manual_seed(self.n)
+                    self.gens[device] = gen
+        return gen
+
+    def seed(self, n: int) -> None:
+        with self.lock:
+            self.n = n
+            self.gens = {}
+
+
+_GENERATORS = _Generators()
+
+
 def _uniform(shape: tuple[int, ...], low: float, high: float, dtype: Any, like: Any) -> Any:
-    return torch.rand(shape, dtype=dtype, device=like.device) * (high - low) + low
+    device = like.device
+    r = torch.rand(shape, dtype=dtype, device=device, generator=_GENERATORS.get(device))
+    return r * (high - low) + low
 
 
 def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: Any) -> Any:
-    return torch.randn(shape, dtype=dtype, device=like.device) * std + mean
+    device = like.device
+    r = torch.randn(shape, dtype=dtype, device=device, generator=_GENERATORS.get(device))
+    return r * std + mean
 
 
 def _crossentropy(logits: Any, labels: Any) -> Any:
@@ -430,14 +506,21 @@ def _crossentropy(logits: Any, labels: Any) -> Any:
 
 
 def _asarray(value: Any, dtype: Any, like: Any) -> Any:
-    flags = getattr(value, "flags", None)  # a NumPy array's
-    if flags is not None and not flags.c_contiguous:
-        value = value.copy()  # torch refuses negative strides
+    if isinstance(value, np.ndarray):
+        array = cast("np.ndarray[Any, np.dtype[Any]]", value)
+        if not array.flags.c_contiguous:
+            value = array = array.copy()  # torch refuses negative strides
+        if array.dtype.name == "bfloat16":  # ml_dtypes' bfloat16, which torch cannot read:
+            bits = torch.tensor(array.view(np.int16), device=like.device)  # copy its bits
+            out = bits.view(torch.bfloat16)
+            return out if dtype is None else out.to(dtype)
     return torch.tensor(value, dtype=dtype, device=like.device)
 
 
 def _to_numpy(a: Any) -> Any:
-    a = a.detach().cpu()
+    # a lazily conjugated or negated view (x.conj(), x.conj().imag), which .numpy() refuses,
+    # is made real first
+    a = a.detach().cpu().resolve_conj().resolve_neg()
     if a.dtype == torch.bfloat16:  # NumPy has no bfloat16: the bits, seen as ml_dtypes'
         import ml_dtypes  # shipped with JAX and TensorFlow; only needed for this dtype
 
@@ -480,10 +563,16 @@ def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
 
 
 def primitives() -> Primitives:
-    """PyTorch's primitives; imports PyTorch."""
+    """PyTorch's primitives, completed for uint16, uint32 and uint64; imports PyTorch."""
+    return _torch_unsigned.completed(_primitives())
+
+
+def _primitives() -> Primitives:
+    """PyTorch's primitives as its kernels give them (see ``_torch_unsigned`` for the rest)."""
     global torch, tnf
     torch = importlib.import_module("torch")
     tnf = importlib.import_module("torch.nn.functional")
+    _NO_PRODUCTS.update((torch.uint16, torch.uint32, torch.uint64))
     return Primitives(
         dtype_type=torch.dtype,
         dtype_name=lambda dt: str(dt).removeprefix("torch."),
@@ -498,7 +587,7 @@ def primitives() -> Primitives:
         to_numpy=_to_numpy,
         item=lambda a: a.item(),
         astype=lambda a, dt: a.to(dt),
-        seed=torch.manual_seed,
+        seed=_GENERATORS.seed,
         divide=lambda a, b: a / b,
         matmul=_matmul,
         equal=lambda a, b: a == b,
@@ -528,8 +617,9 @@ def primitives() -> Primitives:
         mean=torch.mean,
         min=lambda a, axes, keepdims: torch.amin(a, _all_axes(a, axes), keepdims),
         max=lambda a, axes, keepdims: torch.amax(a, _all_axes(a, axes), keepdims),
-        all=lambda a, axes, keepdims: torch.all(a, _all_axes(a, axes), keepdims),
-        any=lambda a, axes, keepdims: torch.any(a, _all_axes(a, axes), keepdims),
+        # PyTorch's all and any of uint8 give uint8: bool here, as for every other dtype
+        all=lambda a, axes, keepdims: torch.all(a, _all_axes(a, axes), keepdims).bool(),
+        any=lambda a, axes, keepdims: torch.any(a, _all_axes(a, axes), keepdims).bool(),
         argmin=_arg_extreme(torch.argmin),
         argmax=_arg_extreme(torch.argmax),
         cumulative_sum=lambda a, axis: torch.cumsum(a, dim=axis),
@@ -585,9 +675,8 @@ def primitives() -> Primitives:
         nonzero=lambda a: tuple(torch.nonzero(a, as_tuple=True)),
         searchsorted=_searchsorted,
         # linear algebra (Array API 2025.12)
-        tensordot=lambda a, b, axes: torch.tensordot(a, b, dims=(list(axes[0]), list(axes[1]))),
-        # a pure sum of integers ("ij->j") gives int64, as torch.sum: cast back
-        einsum=lambda subscripts, arrays: torch.einsum(subscripts, *arrays).to(arrays[0].dtype),
+        tensordot=_tensordot,
+        einsum=_einsum,
         cholesky=torch.linalg.cholesky,
         det=torch.linalg.det,
         eigh=lambda a: tuple(torch.linalg.eigh(a)),
@@ -618,4 +707,7 @@ def primitives() -> Primitives:
         logical_xor=lambda a, b: torch.logical_xor(a, _as_tensor(b, a)),
         bitwise_left_shift=lambda a, b: a << b,
         bitwise_right_shift=lambda a, b: a >> b,
+        # eig (Array API 2025.12)
+        eig=lambda a: tuple(torch.linalg.eig(a)),
+        eigvals=torch.linalg.eigvals,
     )
