@@ -1028,6 +1028,7 @@ _DIFFERS: list[tuple[str, Differs]] = [
                 "test_torch_unsigned.py::test_indexing[[]uint*-dask]",
                 "test_torch_unsigned.py::test_manipulation[[]uint*-dask]",
                 "test_mask_indexing.py::test_getitem[[]dask-*",
+                "test_review_dtypes.py::test_numpy_index_arrays_on_every_backend[[]dask-mask]",
                 "test_mask_indexing.py::test_0d_mask_of_any_rank[[]dask-*",
             ),
         ),
