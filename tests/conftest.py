@@ -6,6 +6,16 @@ Backend selection (the backends are those of ``unitensor._registry.BACKENDS``):
   by default every installed one is used.
 * ``UNITENSOR_REQUIRE_BACKENDS=numpy,torch,...`` turns a missing (not importable)
   framework into a hard session failure instead of a silent omission.
+* ``--backend dask`` runs the suite on the Dask backend; it is never selected by default
+  (``OPT_IN``), ``make test`` runs it on its own. ``--subset K`` keeps, of each test
+  function's parametrizations, the first and every K-th after it (each module and each
+  test function on a backend still runs), the others deselected, and the tests that take
+  no backend (they run in the default run): ``make test`` runs Dask with
+  ``--subset`` to fit its time budget, the whole suite on Dask is the same command
+  without it. Each difference a backend keeps is a ``Differs`` row of
+  ``unitensor.semantics``: the tests it names become ``xfail(strict=True)`` for that
+  backend (``pytest_collection_modifyitems``), so an undocumented difference fails
+  and a documented one that went away fails too.
 
 Helpers (import them with ``from conftest import ...``):
 
@@ -24,6 +34,7 @@ Helpers (import them with ``from conftest import ...``):
 
 from __future__ import annotations
 
+import fnmatch
 import importlib
 import importlib.util
 import os
@@ -35,6 +46,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from unitensor._registry import BACKENDS, array_types, backend_class, resolve
+from unitensor.semantics import TABLE
 
 # Hypothesis: a short, derandomized profile in `make test`, a long one by hand
 # (UNITENSOR_HYPOTHESIS_PROFILE=long make pytest)
@@ -53,6 +65,8 @@ settings.register_profile("long", max_examples=500, **_HYPOTHESIS)
 settings.load_profile(os.environ.get("UNITENSOR_HYPOTHESIS_PROFILE", "ci"))
 
 ALL_BACKENDS = tuple(BACKENDS)
+OPT_IN = ("dask",)
+"""Backends tested only when ``--backend`` names them (lazy: the default run stays fast)."""
 _MODULES = {name: b.modules[0] for name, b in BACKENDS.items()}
 _ROOTS = {root: name for name, b in BACKENDS.items() for root in b.modules}
 
@@ -73,7 +87,17 @@ def pytest_addoption(parser):
         metavar="NAME",
         help=(
             f"backend(s) to test: {', '.join(ALL_BACKENDS)}; repeatable or comma "
-            "separated (default: every installed one)"
+            f"separated (default: every installed one but {', '.join(OPT_IN)})"
+        ),
+    )
+    group.addoption(
+        "--subset",
+        type=int,
+        default=0,
+        metavar="K",
+        help=(
+            "of each test function's parametrizations, run the first and every K-th "
+            "after it (deselecting the others); 0, the default: all"
         ),
     )
 
@@ -94,6 +118,55 @@ def _importable(name):
     except Exception as exc:  # a broken install counts as "not importable"
         return exc
     return None
+
+
+def _differs_for(backend):
+    """(test id pattern, reason) of every ``Differs`` row of the semantics table for ``backend``."""
+    found = []
+    for op, rule in TABLE.items():
+        for d in rule.differs:
+            if d.backend == backend:
+                found.extend((pattern, f"{op}: {d.what}") for pattern in d.tests)
+    return found
+
+
+def _subset(config, items):
+    """``--subset K``: of each test function's items, the first and every K-th after it;
+    the tests that take no ``backend`` are deselected (they run in the default run)."""
+    k = config.getoption("--subset")
+    if k <= 1:
+        return items
+    seen: dict[tuple[str, str], int] = {}
+    kept, dropped = [], []
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if callspec is None or "backend" not in callspec.params:
+            dropped.append(item)  # no backend: the default run has it
+            continue
+        key = (item.nodeid.partition("::")[0], getattr(item, "originalname", item.name))
+        n = seen.get(key, 0)
+        seen[key] = n + 1
+        (kept if n % k == 0 else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+    return kept
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark the tests a documented backend difference makes fail ``xfail(strict=True)``;
+    with ``--subset K``, deselect all but a K-th of each test function's parametrizations."""
+    items[:] = _subset(config, items)
+    patterns = {b: _differs_for(b) for b in _SELECTED}
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        backend = None if callspec is None else callspec.params.get("backend")
+        if backend not in patterns:
+            continue
+        test_id = item.nodeid.partition("tests/")[2] or item.nodeid
+        for pattern, reason in patterns[backend]:
+            if fnmatch.fnmatchcase(test_id, pattern):
+                item.add_marker(pytest.mark.xfail(strict=True, reason=reason))
+                break
 
 
 def pytest_configure(config):
@@ -128,7 +201,9 @@ def pytest_configure(config):
         selected = [
             n
             for n in ALL_BACKENDS
-            if importlib.util.find_spec(_MODULES[n]) is not None and _importable(n) is None
+            if n not in OPT_IN
+            and importlib.util.find_spec(_MODULES[n]) is not None
+            and _importable(n) is None
         ]
 
     missing_required = [n for n in required if n not in selected]
@@ -220,6 +295,8 @@ def native(backend, np_array):
     asarray = resolve(BACKENDS[backend].asarray)
     try:
         return asarray(a)
+    except ZeroDivisionError:  # Dask's automatic chunks of an empty array: one chunk
+        return asarray(a, chunks=-1)
     except (TypeError, ValueError, RuntimeError):
         if a.dtype.name != "bfloat16":
             raise
@@ -380,3 +457,25 @@ def distinct(*shape, dtype=np.float32, seed=RNG_SEED):
     if np.dtype(dtype).kind == "f":
         values = values * 0.5 + 0.25
     return values.reshape(shape).astype(dtype)
+
+
+# --------------------------------------------------------- lazy backends (issue 14: Dask)
+#
+# * On Dask the suite's arrays come in chunks of at most 64 bytes (``array.chunk-size``),
+#   so that small test arrays are split into several chunks and every operation meets
+#   chunk boundaries; the synchronous scheduler keeps the run fast and deterministic.
+# * A NumPy function Dask does not implement would compute its input silently (Dask
+#   warns with a FutureWarning): that warning is an error here, as is any compute while
+#   a graph is built (tests/test_dask.py checks that).
+
+DASK_CHUNK_SIZE = "64B"
+
+
+def pytest_sessionstart(session):
+    if "dask" in _SELECTED:
+        import dask
+
+        dask.config.set({"array.chunk-size": DASK_CHUNK_SIZE, "scheduler": "synchronous"})
+        import warnings
+
+        warnings.filterwarnings("error", message=r".*is not implemented by Dask array")

@@ -18,6 +18,7 @@ from typing import Any
 
 # transformations and random keys (issue 13)
 from . import _functions, fft, linalg, modules, norms, random
+from ._api.array_object import compute
 from ._api.autodiff import grad, value_and_grad, value_and_grad_fn, value_aux_and_grad
 from ._api.creation import meshgrid
 from ._api.data_types import FInfo, IInfo, can_cast, finfo, iinfo, isdtype, result_type
@@ -235,5 +236,7 @@ __all__ = [
     "jacrev",
     "jacobian",
     "hessian",
+    # lazy backends (issue 14)
+    "compute",
 ]
 __all__ += _functions.__all__

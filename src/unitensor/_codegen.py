@@ -71,6 +71,8 @@ METHOD_ONLY: dict[str, str] = {
     "bitwise_left_shift": "hand-written: either argument may be a Python scalar",
     "bitwise_right_shift": "hand-written: either argument may be a Python scalar",
     "logical_xor": "hand-written: either argument may be a Python scalar",
+    # lazy backends (issue 14)
+    "compute": "hand-written: ut.compute(*tensors) computes several in one pass",
 }
 """Methods without a generated function form, and why."""
 

@@ -15,6 +15,7 @@ from typing import Any, TypeVar, cast
 
 from ._api._base import TensorBase
 from ._api.set import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
+from ._backends.dask import DaskTensor
 from ._backends.jax import JAXTensor
 from ._backends.numpy import NumPyTensor
 from ._backends.tensorflow import TensorFlowTensor
@@ -33,6 +34,8 @@ tensorflow: ModuleWrapper = wrapper("tensorflow")
 """``tensorflow``, speaking tensors (see [`unitensor.modules`][unitensor.modules])."""
 jax: ModuleWrapper = wrapper("jax")
 """``jax``, speaking tensors (see [`unitensor.modules`][unitensor.modules])."""
+dask: ModuleWrapper = wrapper("dask")
+"""``dask``, speaking tensors (see [`unitensor.modules`][unitensor.modules])."""
 
 
 def _w(t: T | Scalar) -> T:
@@ -4207,10 +4210,12 @@ __all__ = [
     "PyTorchTensor",
     "TensorFlowTensor",
     "JAXTensor",
+    "DaskTensor",
     "numpy",
     "torch",
     "tensorflow",
     "jax",
+    "dask",
     "astype",
     "zeros",
     "ones",

@@ -126,6 +126,10 @@ BACKENDS: dict[str, Backend] = {
             ("jax.Array", "jax.core.Tracer"),
             "jax.numpy.asarray",
         ),
+        # lazy, in chunks, on one machine or a dask.distributed cluster (issue 14)
+        Backend(
+            "dask", "Dask", "DaskTensor", ("dask",), ("dask.array.Array",), "dask.array.asarray"
+        ),
     )
 }
 """Backend name -> ``Backend``: one entry per backend."""

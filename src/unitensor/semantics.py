@@ -16,9 +16,12 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-__all__ = ["TABLE", "Rule", "markdown"]
+from ._semantics_differs import DIFFERS as _DIFFERS
+from ._semantics_differs import Differs
+
+__all__ = ["TABLE", "Differs", "Rule", "markdown"]
 
 
 @dataclass(frozen=True)
@@ -33,11 +36,15 @@ class Rule:
         Native differences that unitensor hides.
     kept
         Differences unitensor keeps, documented.
+    differs
+        The kept differences of single backends, with the tests they make
+        fail (``_DIFFERS`` below fills it in).
     """
 
     dtype: str
     hidden: tuple[str, ...] = ()
     kept: tuple[str, ...] = ()
+    differs: tuple[Differs, ...] = ()
 
 
 _JAX32 = "JAX without 64-bit mode: int32 instead of int64"
@@ -1076,6 +1083,18 @@ _GROUPS: list[tuple[str, Rule]] = [
             "uniform(shape, key=key) < p",
         ),
     ),
+    # lazy backends (issue 14: Dask)
+    (
+        "compute",
+        Rule(
+            "same class, shape, dtype and values; sizes that depended on the values known",
+            kept=(
+                "Dask: the values computed and kept as a Dask array of computed chunks "
+                "(dask.persist, on the workers of a cluster); eager frameworks: the tensor "
+                "itself",
+            ),
+        ),
+    ),
     ("kl_div_with_logits", Rule("the float dtype of the logits; any axis")),
     (
         "l0 l1 l2 linf lp",
@@ -1088,6 +1107,9 @@ _GROUPS: list[tuple[str, Rule]] = [
 
 TABLE: dict[str, Rule] = {name: rule for names, rule in _GROUPS for name in names.split()}
 """Operation name -> ``Rule``, one row per operation."""
+for _names, _differs in _DIFFERS:
+    for _name in _names.split():
+        TABLE[_name] = replace(TABLE[_name], differs=(*TABLE[_name].differs, _differs))
 
 
 def _cell(items: tuple[str, ...]) -> str:
@@ -1108,7 +1130,8 @@ def markdown() -> str:
         "|---|---|---|---|",
     ]
     for name, rule in TABLE.items():
-        lines.append(f"| `{name}` | {rule.dtype} | {_cell(rule.hidden)} | {_cell(rule.kept)} |")
+        kept = (*rule.kept, *(f"{d.backend}: {d.what}" for d in rule.differs))
+        lines.append(f"| `{name}` | {rule.dtype} | {_cell(rule.hidden)} | {_cell(kept)} |")
     return "\n".join(lines) + "\n"
 
 

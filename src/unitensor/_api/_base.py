@@ -30,6 +30,7 @@ import numpy as np
 from .. import _registry, dtypes
 from .._errors import (
     AxisError,
+    DataDependentShapeError,
     DTypeError,
     FrameworkMixError,
     IndexOutOfRangeError,
@@ -224,14 +225,18 @@ def broadcast_shape(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...] |
 
 
 def check_broadcast(*shapes: Any) -> None:
-    """Raise ``ValueError`` unless the shapes broadcast together (NumPy's rule)."""
+    """Raise ``ValueError`` unless the shapes broadcast together (NumPy's rule).
+
+    A size not known yet (Dask's ``nan``) is not checked: Dask checks it when
+    it computes.
+    """
     longest = max(len(s) for s in shapes)
     for i in range(1, longest + 1):
         size = 1
         for s in shapes:
             if i <= len(s):
                 d = s[-i]
-                if d != 1:
+                if d != 1 and d == d:
                     if size != 1 and d != size:
                         raise ShapeError(
                             "shapes "
@@ -761,6 +766,13 @@ class TensorBase:
     def size(self) -> int:
         """The number of elements (1 for a 0-d tensor), an int.
 
+        Raises
+        ------
+        DataDependentShapeError
+            If a size depends on the values and is not known yet (a Dask
+            tensor after a boolean mask, ``nonzero`` or ``unique_*``, whose
+            ``shape`` holds ``nan``): compute it first (``ut.compute``).
+
         Examples
         --------
         >>> import numpy as np
@@ -770,6 +782,12 @@ class TensorBase:
         """
         n = 1
         for d in self.raw.shape:
+            if d != d:  # nan: Dask's size that depends on the values
+                raise DataDependentShapeError(
+                    f"the size of a tensor of shape {tuple(self.raw.shape)} depends on its "
+                    "values, which are not computed yet; compute it first: "
+                    "t, = ut.compute(t) learns the sizes"
+                )
             n *= int(d)
         return n
 

@@ -18,15 +18,15 @@ import importlib
 import operator
 import sys
 from types import ModuleType
-from typing import Any, Self
+from typing import Any, Self, TypeVar, cast
 
 import numpy as np
 
 from .._errors import DTypeError, ShapeError
-from ._base import TensorBase, TensorOrScalar, reraise_index_error, wrap
+from ._base import TensorBase, TensorOrScalar, as_tensor, reraise_index_error, wrap
 from .autodiff import Autodiff
 
-__all__ = ["API_VERSIONS", "ArrayObject"]
+__all__ = ["API_VERSIONS", "ArrayObject", "compute"]
 
 API_VERSIONS = ("2025.12", "2024.12")
 """The Array API standard versions a namespace can be asked for (the first is the default)."""
@@ -415,3 +415,87 @@ class ArrayObject(Autodiff):
             self.raw = self._ns.setitem(self.raw, idx, v)
         except IndexError as e:
             reraise_index_error(e)
+
+    # lazy backends (issue 14: Dask)
+    def compute(self) -> Self:
+        """The tensor with its values computed, of the same framework.
+
+        A lazy tensor ([`DaskTensor`][unitensor.DaskTensor]) computes its task
+        graph (on the scheduler in use: threads, or the workers of a
+        ``dask.distributed`` cluster) and holds the values, still as a Dask
+        array in the same chunks (Dask's ``persist``; on a cluster the chunks
+        stay on the workers), with sizes that depended on the values known
+        now. Eager frameworks' tensors have their values already: the tensor
+        itself comes back. [`ut.compute`][unitensor.compute] computes several
+        in one pass. (Dask's own ``dask_array.compute()`` gives a NumPy
+        array: that is ``t.numpy()`` here.)
+
+        Returns
+        -------
+        Tensor
+            Same class, shape, dtype and values; the tensor itself on eager
+            frameworks.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> x = ut.astensor(np.array([1.0, 2.0]))
+        >>> x.compute() is x
+        True
+        """
+        (out,) = compute(self)
+        return out
+
+
+_T = TypeVar("_T", bound=TensorBase)
+
+
+def compute(*tensors: _T) -> tuple[_T, ...]:
+    """Compute several tensors in one pass; each comes back of its framework.
+
+    The tensors of a lazy framework (Dask) are computed together, so work
+    they share (reading the data, a common intermediate) is done once:
+    ``mean, std = ut.compute(x.mean(), x.std())`` reads ``x`` once. Each
+    result holds its values in the same framework (Dask: a Dask array of
+    computed chunks, as ``dask.persist`` gives, on the workers of a cluster
+    where one is in use; sizes that depended on the values known now), so it
+    combines with the other tensors of its framework as before. Tensors of
+    eager frameworks come back as they are.
+
+    Parameters
+    ----------
+    *tensors
+        Tensors (or native arrays) of any frameworks, mixed.
+
+    Returns
+    -------
+    tuple of Tensor
+        One tensor per argument, in order, of the same class, shape, dtype
+        and values.
+
+    Raises
+    ------
+    TypeError
+        If an argument is not an array of a supported framework.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> x = ut.astensor(np.array([1.0, 2.0, 3.0]))
+    >>> mean, total = ut.compute(x.mean(), x.sum())
+    >>> mean.item(), total.item()
+    (2.0, 6.0)
+    """
+    ts: list[TensorBase] = [as_tensor(t) for t in tensors]  # native arrays wrapped
+    out: list[TensorBase] = list(ts)
+    classes: dict[type[TensorBase], list[int]] = {}
+    for i, t in enumerate(ts):
+        classes.setdefault(type(t), []).append(i)
+    for cls, positions in classes.items():
+        raws = tuple(ts[i].raw for i in positions)
+        done = cls._ns.compute(raws)
+        for i, raw in zip(positions, done, strict=True):
+            out[i] = ts[i] if raw is ts[i].raw else wrap(cls, raw)
+    return cast("tuple[_T, ...]", tuple(out))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 import numpy as np
 
 from .._errors import (
+    DataDependentShapeError,
     DTypeError,
     IndexOutOfRangeError,
     ShapeError,
@@ -286,7 +287,18 @@ class Indexing(Manipulation):
                 v = self._ns.astype(v, self.raw.dtype)
             if len(v.shape):
                 target = tuple(self[index].shape)
-                if broadcast_shape(tuple(v.shape), target) != target:
+                needs = zip(reversed(tuple(v.shape)), reversed(target), strict=False)
+                if any(d != d and n == n and n != 1 for n, d in needs):  # nan: unknown
+                    raise DataDependentShapeError(
+                        f"values of shape {tuple(v.shape)} for a selection of shape {target}, "
+                        "whose size depends on the values of the index (a boolean mask, "
+                        "on Dask) and is not known before they are computed: use a Python "
+                        "scalar as the value, or ut.where(mask, values, t) with values of "
+                        "t's shape"
+                    )
+                target = tuple(1 if d != d else d for d in target)
+                given_shape = tuple(1 if n != n else n for n in v.shape)
+                if broadcast_shape(given_shape, target) != target:
                     raise ShapeError(
                         f"values of shape {tuple(v.shape)} do not broadcast to the indexed "
                         f"shape {target}"

@@ -386,6 +386,10 @@ class Primitives:
     # (native array type) -> why ut.astensor refuses arrays of this type, a subclass whose
     # operations mean something else (NumPy's matrix: * is a matrix product), or None
     refused: Callable[[type], str | None] = _none
+    # lazy backends (issue 14: Dask): (arrays) -> the arrays with their values computed,
+    # one pass for all, of the same framework (Dask: persisted, sizes known); eager
+    # frameworks give them back as they are
+    compute: Callable[[tuple[Any, ...]], tuple[Any, ...]] = _itself
 
 
 STANDARD_NAMES: frozenset[str] = frozenset(
@@ -462,6 +466,8 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         # eig (Array API 2025.12): linalg's
         "eig",
         "eigvals",
+        # lazy backends (issue 14): no standard function
+        "compute",
     }
 )
 """The fields named and meant as the Array API standard's functions (``linalg`` aside)."""

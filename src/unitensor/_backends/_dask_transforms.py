@@ -1,0 +1,80 @@
+"""Dask's transformation and random-key primitives (for ``dask.py``).
+
+As on NumPy: no gradient family (``NotImplementedError`` naming the
+frameworks that can differentiate), ``vmap`` a Python loop over the mapped
+axis with a lazy stack of the results (``ValueError`` for an axis of length
+0), and keyed random numbers from ``_threefry`` built of Dask's operations,
+lazily: the same numbers as NumPy's and PyTorch's for the same key. The
+stable argsort a keyed permutation needs runs in one chunk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from . import _threefry
+
+__all__ = ["primitives"]
+
+
+def _stable_argsort(b: Any) -> Any:
+    return np.argsort(b, kind="stable").astype(np.int64)
+
+
+def _argsort_in_one_chunk(a: Any) -> Any:
+    return a.rechunk(-1).map_blocks(_stable_argsort, dtype=np.int64)
+
+
+def primitives(da: Any, state: Any) -> dict[str, Any]:
+    """The primitives; ``da`` is ``dask.array``, ``state`` dask.py's generator (``draw``)."""
+
+    def vmap(f: Callable[..., tuple[Any, ...]]) -> Callable[..., tuple[Any, ...]]:
+        def mapped(*xs: Any) -> tuple[Any, ...]:
+            n = xs[0].shape[0]
+            if n == 0:
+                raise ValueError(
+                    "vmap over an axis of length 0 on Dask: the loop that maps f cannot "
+                    "tell the shapes of its results without calling it once"
+                )
+            outs = [f(*(x[i, ...] for x in xs)) for i in range(n)]
+            return tuple(da.stack([o[j] for o in outs]) for j in range(len(outs[0])))
+
+        return mapped
+
+    def key(w0: Any, w1: Any, like: Any) -> Any:
+        return da.stack([da.asarray(w0).astype(np.int64), da.asarray(w1).astype(np.int64)], -1)
+
+    ops = _threefry.Ops(
+        words=lambda k: (
+            k[0].astype(np.int64) & _threefry.MASK,
+            k[1].astype(np.int64) & _threefry.MASK,
+        ),
+        key=key,
+        arange=lambda n, like: da.arange(n, dtype=np.int64),
+        as_int64=lambda a: da.asarray(a).astype(np.int64),
+        to_float=lambda a, name: a.astype(name),
+        cast=lambda a, dtype: da.asarray(a).astype(dtype),
+        log=da.log,
+        cos=da.cos,
+        sqrt=da.sqrt,
+        concat=da.concatenate,
+        reshape=da.reshape,
+        argsort=_argsort_in_one_chunk,
+        dtype_name=lambda dt: np.dtype(dt).name,
+    )
+
+    def randint(shape: tuple[int, ...], low: int, high: int, dtype: Any, like: Any) -> Any:
+        return state.integers(shape, low, high).astype(dtype)
+
+    def permutation(n: int, like: Any) -> Any:
+        return state.permutation(n).astype(np.int64)
+
+    return {
+        "vmap": vmap,
+        **_threefry.primitives(ops),
+        "randint": randint,
+        "permutation": permutation,
+    }

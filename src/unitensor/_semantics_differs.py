@@ -1,0 +1,204 @@
+"""The differences single backends keep, machine-readable (rows of ``unitensor.semantics``).
+
+``DIFFERS`` lists, by operation, what the Dask and generic backends keep
+different from NumPy, with the tests each difference makes fail there;
+``unitensor.semantics.TABLE`` adds them to its rows, and the test suite
+marks those tests ``xfail(strict=True)`` on that backend.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["DIFFERS", "Differs"]
+
+
+@dataclass(frozen=True)
+class Differs:
+    """A difference one backend keeps, machine-readable: which tests it makes fail.
+
+    The test suite marks the tests it names ``xfail(strict=True)`` when it
+    runs on ``backend`` (``tests/conftest.py``), so a difference that is not
+    written here fails, and one written here that went away fails too.
+
+    Attributes
+    ----------
+    backend
+        The backend's name (``"array_api_strict"``, ``"dask"``, ...).
+    what
+        The difference, as the table's "differences kept" column states it.
+    tests
+        ``fnmatch`` patterns of the test ids (relative to ``tests/``, such as
+        ``"test_dtypes.py::test_astype[array_api_strict-float16*"``) that
+        fail because of it on that backend.
+    """
+
+    backend: str
+    what: str
+    tests: tuple[str, ...] = ()
+
+
+_DASK_UNKNOWN = (
+    "the size is unknown (nan in t.shape) until computed, as Dask's rule for sizes that "
+    "depend on the values (NumPy and list masks too: they become Dask arrays); an "
+    "operation that needs it raises DataDependentShapeError; ut.compute(t) learns it"
+)
+_DASK_LAZY_CHECK = (
+    "lazy: a check that reads the values (an index out of range, a negative count) is "
+    "not made when the graph is built, as inside jax.jit; Dask raises its own error "
+    "(IndexError) when it computes"
+)
+
+DIFFERS: list[tuple[str, Differs]] = [
+    # the generic backend over array-api-strict (``--backend array_api_strict``)
+    # Dask (``--backend dask``; docs/scaling.md)
+    (
+        "__getitem__",
+        Differs(
+            "dask",
+            f"a boolean mask: {_DASK_UNKNOWN}",
+            (
+                "test_indexing.py::test_bool_mask_indexing[[]dask-*",
+                "test_indexing.py::test_bool_mask_on_int_bool_data[[]dask-*",
+                "test_indexing.py::test_mask_from_comparison[[]dask]",
+                "test_indexing.py::test_non_contiguous_numpy_index_arrays[[]dask]",
+                "test_indexing.py::test_wrapped_numpy_index_arrays_are_valid_everywhere[[]dask]",
+                "test_differential.py::test_indexing_regressions[[]dask-*mask*-getitem]",
+                "test_torch_unsigned.py::test_indexing[[]uint*-dask]",
+                "test_torch_unsigned.py::test_manipulation[[]uint*-dask]",
+                "test_mask_indexing.py::test_getitem[[]dask-*",
+                "test_review_dtypes.py::test_numpy_index_arrays_on_every_backend[[]dask-mask]",
+                "test_mask_indexing.py::test_0d_mask_of_any_rank[[]dask-*",
+                "test_jax_conformance.py::test_getitem_and_setitem_with_a_0d_bool_mask[[]dask-*",
+            ),
+        ),
+    ),
+    (
+        "__getitem__",
+        Differs(
+            "dask",
+            f"an integer index array out of range: {_DASK_LAZY_CHECK}",
+            (
+                "test_errors.py::test_int_array_index_out_of_range_raises_indexerror[[]dask-*",
+                "test_error_model.py::test_bad_input_raises_the_same_error[[]dask-index_array]",
+                "test_error_model.py::test_native_error_kept_as_cause[[]dask]",
+            ),
+        ),
+    ),
+    (
+        "index_update at",
+        Differs(
+            "dask",
+            "an index array out of range: "
+            + _DASK_LAZY_CHECK
+            + "; a boolean mask with an array of values: DataDependentShapeError (the "
+            "number of elements selected is unknown; a scalar value works)",
+            (
+                "test_at_updates.py::test_at_index_out_of_range[[]dask-*",
+                "test_at_updates.py::test_at_tensor_values[[]dask-mask_*",
+                "test_array_object.py::test_setitem_casts_to_the_tensors_dtype_and_checks[[]dask]",
+                "test_error_model.py::test_bad_input_raises_the_same_error[[]dask-index_update]",
+                "test_linalg_ml.py::test_index_update_bool_mask_tensor_values[[]dask]",
+            ),
+        ),
+    ),
+    (
+        "take take_along_axis",
+        Differs(
+            "dask",
+            f"an index out of range: {_DASK_LAZY_CHECK}",
+            (
+                "test_manipulation_standard.py::test_take_refuses[[]dask-high]",
+                "test_manipulation_standard.py::test_take_refuses[[]dask-low]",
+                "test_manipulation_standard.py::test_take_refuses[[]dask-1d]",
+                "test_manipulation_standard.py::test_take_refuses[[]dask-empty]",
+                "test_manipulation_standard.py::test_take_refuses_native_out_of_range[[]dask]",
+                "test_edge_cases.py::test_take_along_axis_out_of_range_raises[[]dask]",
+                "test_error_model.py::test_bad_input_raises_the_same_error[[]dask-take_along_axis]",
+            ),
+        ),
+    ),
+    (
+        "searchsorted",
+        Differs(
+            "dask",
+            f"sorter indices out of range: {_DASK_LAZY_CHECK}",
+            ("test_searching_standard.py::test_searchsorted_errors[[]dask]",),
+        ),
+    ),
+    (
+        "floor_divide __floordiv__ remainder",
+        Differs(
+            "dask",
+            "integer division by zero gives NumPy's 0 (no DivisionByZeroError: the values "
+            "are not read before they are computed, as inside jax.jit)",
+            (
+                "test_error_model.py::test_bad_input_raises_the_same_error[[]dask-int_*floordiv_zero]",
+            ),
+        ),
+    ),
+    (
+        "nonzero",
+        Differs(
+            "dask",
+            f"the number of non-zero elements: {_DASK_UNKNOWN}",
+            ("test_searching_standard.py::test_nonzero[[]dask-*",),
+        ),
+    ),
+    (
+        "unique_values unique_inverse",
+        Differs(
+            "dask",
+            f"the number of unique values: {_DASK_UNKNOWN}",
+            ("test_searching_standard.py::test_unique_counts_inverse_values[[]dask-*",),
+        ),
+    ),
+    (
+        "unique_all unique_counts",
+        Differs(
+            "dask",
+            "DataDependentShapeError: the counts need the number of unique values, which "
+            "Dask does not know before it computes",
+            (
+                "test_searching_standard.py::test_unique_all[[]dask-*",
+                "test_searching_standard.py::test_no_warnings[[]dask]",
+            ),
+        ),
+    ),
+    (
+        "repeat",
+        Differs(
+            "dask",
+            f"a tensor of counts: {_DASK_UNKNOWN}; negative counts: {_DASK_LAZY_CHECK}",
+            (
+                "test_manipulation_standard.py::test_repeat_counts[[]dask-*",
+                "test_manipulation_standard.py::test_repeat_0d_and_empty[[]dask]",
+                "test_manipulation_standard.py::test_repeat_refuses[[]dask-[[]1, -1]-*",
+            ),
+        ),
+    ),
+    (
+        "__getitem__ unique_values",
+        Differs(
+            "dask",
+            "scikit-learn on unitensor.array_api.dask: StandardScaler, Ridge and LDA select "
+            "with boolean masks and unique_values, whose sizes Dask does not know before it "
+            "computes (DataDependentShapeError; the suite runs the six consumers in one "
+            "process, so all six are marked)",
+            ("test_array_api_consumers.py::test_consumer_results_equal_numpys[[]dask-*",),
+        ),
+    ),
+    (
+        "compute",
+        Differs(
+            "dask",
+            "repr() and format() show the graph (shape, dtype, chunks), not the values: "
+            "they do not compute",
+            (
+                "test_tensor_basics.py::test_repr[[]dask]",
+                "test_tensor_basics.py::test_format[[]dask]",
+            ),
+        ),
+    ),
+]
+"""(operation names, ``Differs``): the differences single backends keep, by operation."""
