@@ -10,12 +10,12 @@ stable argsort a keyed permutation needs runs in one chunk.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from . import _threefry
+from ._numpy_transforms import looped_vmap
 
 __all__ = ["primitives"]
 
@@ -30,19 +30,6 @@ def _argsort_in_one_chunk(a: Any) -> Any:
 
 def primitives(da: Any, state: Any) -> dict[str, Any]:
     """The primitives; ``da`` is ``dask.array``, ``state`` dask.py's generator (``draw``)."""
-
-    def vmap(f: Callable[..., tuple[Any, ...]]) -> Callable[..., tuple[Any, ...]]:
-        def mapped(*xs: Any) -> tuple[Any, ...]:
-            n = xs[0].shape[0]
-            if n == 0:
-                raise ValueError(
-                    "vmap over an axis of length 0 on Dask: the loop that maps f cannot "
-                    "tell the shapes of its results without calling it once"
-                )
-            outs = [f(*(x[i, ...] for x in xs)) for i in range(n)]
-            return tuple(da.stack([o[j] for o in outs]) for j in range(len(outs[0])))
-
-        return mapped
 
     def key(w0: Any, w1: Any, like: Any) -> Any:
         return da.stack([da.asarray(w0).astype(np.int64), da.asarray(w1).astype(np.int64)], -1)
@@ -73,7 +60,7 @@ def primitives(da: Any, state: Any) -> dict[str, Any]:
         return state.permutation(n).astype(np.int64)
 
     return {
-        "vmap": vmap,
+        "vmap": looped_vmap(da.stack, "Dask"),
         **_threefry.primitives(ops),
         "randint": randint,
         "permutation": permutation,

@@ -18,21 +18,28 @@ import numpy as np
 
 from . import _threefry
 
-__all__ = ["primitives"]
+__all__ = ["looped_vmap", "primitives"]
 
 
-def _vmap(f: Callable[..., tuple[Any, ...]]) -> Callable[..., tuple[Any, ...]]:
-    def mapped(*xs: Any) -> tuple[Any, ...]:
-        n = xs[0].shape[0]
-        if n == 0:
-            raise ValueError(
-                "vmap over an axis of length 0 on NumPy: the loop that maps f cannot "
-                "tell the shapes of its results without calling it once"
-            )
-        outs = [f(*(x[i, ...] for x in xs)) for i in range(n)]
-        return tuple(np.stack([o[j] for o in outs]) for j in range(len(outs[0])))
+def looped_vmap(
+    stack: Callable[[list[Any]], Any], framework: str
+) -> Callable[[Callable[..., tuple[Any, ...]]], Callable[..., tuple[Any, ...]]]:
+    """``vmap`` as a loop over the leading axis with ``stack`` of the results."""
 
-    return mapped
+    def vmap(f: Callable[..., tuple[Any, ...]]) -> Callable[..., tuple[Any, ...]]:
+        def mapped(*xs: Any) -> tuple[Any, ...]:
+            n = xs[0].shape[0]
+            if n == 0:
+                raise ValueError(
+                    f"vmap over an axis of length 0 on {framework}: the loop that maps f "
+                    "cannot tell the shapes of its results without calling it once"
+                )
+            outs = [f(*(x[i, ...] for x in xs)) for i in range(n)]
+            return tuple(stack([o[j] for o in outs]) for j in range(len(outs[0])))
+
+        return mapped
+
+    return vmap
 
 
 def _key(w0: Any, w1: Any, like: Any) -> Any:
@@ -73,7 +80,7 @@ def primitives(state: Any) -> dict[str, Any]:
         return np.asarray(out, dtype=np.int64)
 
     return {
-        "vmap": _vmap,
+        "vmap": looped_vmap(np.stack, "NumPy"),
         **_threefry.primitives(_OPS),
         "randint": randint,
         "permutation": permutation,
