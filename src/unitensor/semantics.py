@@ -16,9 +16,35 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-__all__ = ["TABLE", "Rule", "markdown"]
+__all__ = ["TABLE", "Differs", "Rule", "markdown"]
+
+
+@dataclass(frozen=True)
+class Differs:
+    """A difference one backend keeps, machine-readable: which tests it makes fail.
+
+    The test suite marks the tests it names ``xfail(strict=True)`` when it
+    runs on ``backend`` (``tests/conftest.py``), so a difference that is not
+    written here fails, and one written here that went away fails too.
+
+    Attributes
+    ----------
+    backend
+        The backend's name (``"array_api_strict"``, ``"dask"``, ...).
+    what
+        The difference, as the table's "differences kept" column states it.
+    tests
+        ``fnmatch`` patterns (``[`` taken literally) of the test ids
+        (relative to ``tests/``, such as
+        ``"test_dtypes.py::test_astype[array_api_strict-float16*"``) that
+        fail because of it on that backend.
+    """
+
+    backend: str
+    what: str
+    tests: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -33,11 +59,15 @@ class Rule:
         Native differences that unitensor hides.
     kept
         Differences unitensor keeps, documented.
+    differs
+        The kept differences of single backends, with the tests they make
+        fail (``_DIFFERS`` below fills it in).
     """
 
     dtype: str
     hidden: tuple[str, ...] = ()
     kept: tuple[str, ...] = ()
+    differs: tuple[Differs, ...] = ()
 
 
 _JAX32 = "JAX without 64-bit mode: int32 instead of int64"
@@ -833,8 +863,26 @@ _GROUPS: list[tuple[str, Rule]] = [
     ),
 ]
 
+_STRICT = "array_api_strict"
+_DIFFERS: list[tuple[str, Differs]] = [
+    # the generic backend over array-api-strict (``--backend array_api_strict``)
+    (
+        "astype",
+        Differs(
+            _STRICT,
+            "array-api-strict has no float16 or bfloat16 (the standard has neither): "
+            "DTypeError for either",
+            ("*[array_api_strict*float16*",),
+        ),
+    ),
+]
+"""(operation names, ``Differs``): the differences single backends keep, by operation."""
+
 TABLE: dict[str, Rule] = {name: rule for names, rule in _GROUPS for name in names.split()}
 """Operation name -> ``Rule``, one row per operation."""
+for _names, _differs in _DIFFERS:
+    for _name in _names.split():
+        TABLE[_name] = replace(TABLE[_name], differs=(*TABLE[_name].differs, _differs))
 
 
 def _cell(items: tuple[str, ...]) -> str:
@@ -855,7 +903,8 @@ def markdown() -> str:
         "|---|---|---|---|",
     ]
     for name, rule in TABLE.items():
-        lines.append(f"| `{name}` | {rule.dtype} | {_cell(rule.hidden)} | {_cell(rule.kept)} |")
+        kept = (*rule.kept, *(f"{d.backend}: {d.what}" for d in rule.differs))
+        lines.append(f"| `{name}` | {rule.dtype} | {_cell(rule.hidden)} | {_cell(kept)} |")
     return "\n".join(lines) + "\n"
 
 
