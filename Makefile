@@ -27,10 +27,13 @@ typecheck: $(STAMP)
 	$(PY) -m mypy
 	$(PY) -m pyright
 
-# Every backend must be installed and exercised: the suite fails (rather than
-# skips) when one is missing. pytest's exit code 5 (no tests) fails make too.
+# Every backend (each entry of unitensor._registry.BACKENDS) must be installed and
+# exercised: the suite fails (rather than skips) when one is missing. pytest's exit
+# code 5 (no tests) fails make too.
+BACKEND_NAMES = $(PY) -c 'from unitensor._registry import BACKENDS; print(",".join(BACKENDS))'
 pytest: $(STAMP)
-	UNITENSOR_REQUIRE_BACKENDS=numpy,torch,tensorflow,jax $(PY) -m pytest -q --doctest-modules src/unitensor tests
+	names=$$($(BACKEND_NAMES)) && \
+	UNITENSOR_REQUIRE_BACKENDS=$$names $(PY) -m pytest -q --doctest-modules src/unitensor tests
 
 # The documentation site (mkdocs-material + mkdocstrings) in site/. --strict turns
 # every warning (a broken link or reference) into a failure. NO_MKDOCS_2_WARNING

@@ -39,6 +39,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, settings
 
 from unitensor._registry import (
     BACKENDS,
@@ -50,6 +51,22 @@ from unitensor._registry import (
     resolve,
 )
 from unitensor.semantics import TABLE
+
+# Hypothesis: a short, derandomized profile in `make test`, a long one by hand
+# (UNITENSOR_HYPOTHESIS_PROFILE=long make pytest)
+_HYPOTHESIS = {
+    "deadline": None,
+    "database": None,
+    "suppress_health_check": [
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.filter_too_much,
+    ],
+}
+settings.register_profile("ci", max_examples=30, derandomize=True, **_HYPOTHESIS)
+settings.register_profile("long", max_examples=500, **_HYPOTHESIS)
+settings.load_profile(os.environ.get("UNITENSOR_HYPOTHESIS_PROFILE", "ci"))
 
 ALL_BACKENDS = tuple(BACKENDS)
 _MODULES = {name: b.modules[0] for name, b in BACKENDS.items()}

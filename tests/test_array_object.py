@@ -41,6 +41,22 @@ def test_dlpack_round_trip(backend):
     check(xp.from_dlpack(t), backend, A)
 
 
+def test_numpy_array_protocol(backend):
+    for values in (A, A[0, 0], np.array(True)):  # 0-d too: an array, never a NumPy scalar
+        out = np.asarray(make(backend, values))
+        assert type(out) is np.ndarray
+        np.testing.assert_array_equal(out, values)
+        assert out.dtype == values.dtype and out.shape == values.shape
+    converted = np.asarray(make(backend, A), dtype=np.float64)
+    assert converted.dtype == np.float64
+    np.testing.assert_array_equal(converted, A)
+    if backend == "numpy":  # NumPy's own memory is shared, not copied
+        raw = native(backend, A)
+        assert np.shares_memory(np.asarray(ut.astensor(raw)), raw)
+    with pytest.raises(ValueError, match="copy"):
+        make(backend, A).__array__(np.float64, copy=False)
+
+
 @pytest.mark.parametrize(
     ("convert", "value", "expected"),
     [

@@ -13,6 +13,7 @@ import pytest
 import unitensor as ut
 import unitensor.compat.eagerpy as compat
 from conftest import check, make
+from unitensor._registry import BACKENDS, resolve
 
 # EagerPy 0.30's public names (docs/eagerpy-surface.md), by module.
 TOP_LEVEL = """
@@ -52,12 +53,7 @@ SUBMODULE_NAMES = {
     "tensor.jax": ["JAXTensor"],
     "tensor.numpy": ["NumPyTensor"],
 }
-CLASS_OF = {
-    "numpy": "NumPyTensor",
-    "torch": "PyTorchTensor",
-    "tensorflow": "TensorFlowTensor",
-    "jax": "JAXTensor",
-}
+CLASS_OF = {name: b.class_name for name, b in BACKENDS.items()}  # ep.<class name>
 
 
 @pytest.fixture(scope="module")
@@ -145,17 +141,25 @@ def test_get_dummy_unknown(ep):
         ep.utils.get_dummy("mxnet")
 
 
+# EagerPy's module wrappers, one per framework it knows: a column sum in each one's words
+EAGERPY_MODULE_SUMS = {
+    "numpy": lambda ep, x: ep.numpy.sum(x, axis=0),
+    "torch": lambda ep, x: ep.torch.sum(x, dim=0),
+    "tensorflow": lambda ep, x: ep.tensorflow.reduce_sum(x, axis=0),
+    "jax": lambda ep, x: ep.jax.numpy.sum(x, axis=0),
+}
+
+
 def test_module_wrappers(ep, backend):
-    x = make(backend, np.array([[1.0, 2.0], [3.0, 4.0]], dtype=np.float32))
-    if backend == "numpy":
-        out = ep.numpy.sum(x, axis=0)
-    elif backend == "torch":
-        out = ep.torch.sum(x, dim=0)
-    elif backend == "tensorflow":
-        out = ep.tensorflow.reduce_sum(x, axis=0)
-    else:
-        out = ep.jax.numpy.sum(x, axis=0)
-    check(out, backend, np.array([4.0, 6.0], dtype=np.float32))
+    a = np.array([[1.0, 2.0], [3.0, 4.0]], dtype=np.float32)
+    x = make(backend, a)
+    if backend in EAGERPY_MODULE_SUMS:
+        check(EAGERPY_MODULE_SUMS[backend](ep, x), backend, a.sum(axis=0))
+    # any backend: ep.modules.wrap of its framework's own constructor (the registry's) gives
+    # tensors of that backend, and unwraps tensor arguments
+    asarray = ep.modules.wrap(resolve(BACKENDS[backend].asarray))
+    check(asarray(a), backend, a)
+    check(asarray(x), backend, a)
     assert ep.numpy.float32 is np.float32
 
 

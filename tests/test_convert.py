@@ -15,13 +15,9 @@ from conftest import (
     randn,
     selected_backends,
 )
+from unitensor._registry import BACKENDS
 
-CLASSES = {
-    "numpy": "NumPyTensor",
-    "torch": "PyTorchTensor",
-    "tensorflow": "TensorFlowTensor",
-    "jax": "JAXTensor",
-}
+CLASSES = {name: b.class_name for name, b in BACKENDS.items()}  # ut.<class name>
 
 
 def need(name):

@@ -12,31 +12,18 @@ Profiles: "ci" (the default: few examples, derandomized so runs are reproducible
 from __future__ import annotations
 
 import math
-import os
 import warnings
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import unitensor as ut
 from conftest import check, expected_dtype, make, to_numpy
 
-_COMMON = {
-    "deadline": None,
-    "database": None,
-    "suppress_health_check": [
-        HealthCheck.function_scoped_fixture,
-        HealthCheck.too_slow,
-        HealthCheck.data_too_large,
-        HealthCheck.filter_too_much,
-    ],
-}
-settings.register_profile("ci", max_examples=30, derandomize=True, **_COMMON)
-settings.register_profile("long", max_examples=500, **_COMMON)
-settings.load_profile(os.environ.get("UNITENSOR_HYPOTHESIS_PROFILE", "ci"))
+# Hypothesis profiles: tests/conftest.py ("ci"; UNITENSOR_HYPOTHESIS_PROFILE=long by hand)
 
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")  # NumPy: nan, 1/0
 

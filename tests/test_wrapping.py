@@ -17,13 +17,9 @@ from conftest import (
     selected_backends,
     to_numpy,
 )
+from unitensor._registry import BACKENDS
 
-CLASSES = {
-    "numpy": "NumPyTensor",
-    "torch": "PyTorchTensor",
-    "tensorflow": "TensorFlowTensor",
-    "jax": "JAXTensor",
-}
+CLASSES = {name: b.class_name for name, b in BACKENDS.items()}  # ut.<class name>
 
 A = np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], dtype=np.float32)
 

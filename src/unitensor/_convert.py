@@ -33,6 +33,9 @@ def convert(t: Any, backend: str) -> Tensor:
         DLPack allows (same device, a dtype both frameworks share, memory
         the target may alias) no copy is made and the result shares memory
         with ``t``; otherwise the values are copied through the host.
+        A copy lies on the target framework's default device (bfloat16
+        goes this way to and from NumPy, as NumPy's DLPack has no
+        bfloat16, and so does a PyTorch tensor that requires grad).
         A tensor already of ``backend`` comes back unchanged.
 
     Raises
@@ -62,5 +65,7 @@ def convert(t: Any, backend: str) -> Tensor:
     try:
         return wrap(cls, cls._ns.from_dlpack(src._ns.dlpack_source(raw)))
     except Exception:  # DLPack refused (device, dtype, layout): copy through the host
-        copy = np.array(src.numpy(), order="C", copy=True)
-        return wrap(cls, cls._ns.from_dlpack(copy))
+        # (NumPy exports no bfloat16 through DLPack, so the copy goes in by the target's
+        # asarray, which reads ml_dtypes' bfloat16 too)
+        host = np.array(src.numpy(), order="C", copy=True)
+        return wrap(cls, cls._ns.asarray(host, None, cls._ns.like(None)))

@@ -174,6 +174,11 @@ def full(t: T, shape: int | Sequence[int], value: Scalar, dtype: Any = None) -> 
     ------
     TypeError
         If ``dtype`` is unknown to the framework.
+    OverflowError
+        If ``value`` is a Python int that does not fit an integer dtype,
+        or one too large for any float (a number beyond a float dtype's
+        range becomes what NumPy makes of it: an infinity or the largest
+        finite value).
 
     Examples
     --------
@@ -273,6 +278,11 @@ def full_like(t: T, fill_value: Scalar, dtype: Any = None) -> T:
     ------
     TypeError
         If ``dtype`` is unknown to the framework.
+    OverflowError
+        If ``value`` is a Python int that does not fit an integer dtype,
+        or one too large for any float (a number beyond a float dtype's
+        range becomes what NumPy makes of it: an infinity or the largest
+        finite value).
 
     Examples
     --------
@@ -1875,6 +1885,11 @@ def pad(
     ValueError
         For a wrong number of pairs, negative pads, an unknown mode, or
         reflect/edge padding of an empty axis.
+    OverflowError
+        If ``value`` is a Python int that does not fit an integer dtype,
+        or one too large for any float (a number beyond a float dtype's
+        range becomes what NumPy makes of it: an infinity or the largest
+        finite value).
 
     Examples
     --------
@@ -2256,6 +2271,11 @@ def index_update(t: T, indices: Any, values: TensorOrScalar) -> T:
         If the index is out of range or of an unsupported type.
     TypeError
         If ``values`` or an index tensor belongs to another framework.
+    OverflowError
+        If ``values`` is a Python int that does not fit an integer dtype,
+        or one too large for any float (a number beyond a float dtype's
+        range becomes what NumPy makes of it: an infinity or the largest
+        finite value).
 
     Examples
     --------

@@ -1,11 +1,12 @@
 """Index normalisation shared by every backend.
 
 ``t[index]`` and ``index_update`` accept the NumPy index forms. Before a
-backend sees an index, ``normalize_index`` turns it into a tuple whose
-items are only ``int``, ``slice``, ``None``, ``Ellipsis`` or a native
-integer / bool array of the tensor's own framework. The backends then do
-what their framework lacks (negative slice steps on PyTorch, advanced
-indexing on TensorFlow) on that one form.
+backend sees an index, ``normalize_index`` turns each of its items into an
+``int``, ``slice``, ``None``, ``Ellipsis`` or a native integer / bool array
+of the tensor's own framework, keeping its form (a single item stays a
+single item, a tuple a tuple; ``as_tuple`` makes a tuple of either). The
+backends then do what their framework lacks (negative slice steps on
+PyTorch, advanced indexing on TensorFlow) on those forms.
 """
 
 # pyright: reportPrivateUsage=false

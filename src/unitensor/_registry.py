@@ -326,7 +326,7 @@ def _generic_class(name: str, xp: Any) -> type[Tensor]:
 
 
 def load_primitives(cls: type[TensorBase]) -> Primitives:
-    """Load the primitives of a backend class, importing its framework; seed it.
+    """Load the primitives of a backend class, importing its framework; seed its generator.
 
     Called once per backend, by the first look-up of ``cls._ns``; the
     primitives are stored on the class, where later look-ups find them.
@@ -629,15 +629,18 @@ def istensor(x: Any) -> bool:
 
 
 def seed(n: int) -> None:
-    """Seed the random number generators of every backend.
+    """Seed unitensor's own random number generators, one per backend.
 
     Backends loaded later are seeded with ``n`` when they load. After
     ``seed(n)`` the sequence of [`Tensor.uniform`][unitensor.Tensor.uniform]
     and [`Tensor.normal`][unitensor.Tensor.normal] draws of each backend is
     reproducible.
-    NumPy and JAX use generators owned by unitensor; PyTorch and TensorFlow
-    use their global generators (``torch.manual_seed``, a
-    ``tf.random.Generator``).
+    The generators are unitensor's own (a ``numpy.random.Generator``, a
+    ``torch.Generator`` per device, a ``tf.random.Generator``, a JAX key), so
+    neither ``seed`` nor a backend loading ever reseeds a framework's global
+    generator: ``torch.rand``, ``np.random.rand`` and ``tf.random.uniform``
+    (also through ``ut.torch`` and the other module wrappers) go on with
+    their own streams, which ``seed`` does not make reproducible.
 
     Parameters
     ----------

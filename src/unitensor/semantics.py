@@ -76,6 +76,11 @@ _HUGE_INT = (
     "a Python int with a float tensor goes in as a float, as in NumPy (10**400: OverflowError; "
     "PyTorch and JAX raised for ints beyond int64, TensorFlow ValueError)"
 )
+_FILL = (
+    "a Python fill value is stored as NumPy stores it (an int beyond an integer dtype, or too "
+    "large for any float: OverflowError; a number beyond a float dtype's range: inf); "
+    "PyTorch raised RuntimeError, TensorFlow ValueError, JAX and TensorFlow wrapped ints around"
+)
 _HALF = (
     "half-precision kernels differ (NumPy and TensorFlow accumulated bfloat16 in bfloat16: "
     "the sum of 4096 values of 1.1 gave 512)"
@@ -321,7 +326,7 @@ _GROUPS: list[tuple[str, Rule]] = [
         "pad",
         Rule(
             "same dtype; constant, reflect and edge on any rank",
-            ("PyTorch's reflect pads only the last axes", "TensorFlow has no edge mode"),
+            ("PyTorch's reflect pads only the last axes", "TensorFlow has no edge mode", _FILL),
         ),
     ),
     (
@@ -378,7 +383,7 @@ _GROUPS: list[tuple[str, Rule]] = [
         Rule(
             "the tensor's dtype (values are cast, and must broadcast to t[index]); every index "
             "form; the input is unchanged; at[...].add/multiply of bool: DTypeError",
-            ("TensorFlow has no item assignment", "JAX arrays are immutable"),
+            ("TensorFlow has no item assignment", "JAX arrays are immutable", _FILL),
             ("JAX cannot differentiate at[i].multiply with repeated positions",),
         ),
     ),
@@ -387,7 +392,7 @@ _GROUPS: list[tuple[str, Rule]] = [
     ("meshgrid", Rule(_PROMOTE)),
     (
         "zeros ones full zeros_like ones_like full_like",
-        Rule("the template's dtype unless dtype= is given; the template's device"),
+        Rule("the template's dtype unless dtype= is given; the template's device", (_FILL,)),
     ),
     (
         "arange",

@@ -287,6 +287,37 @@ def joined(tensors: Sequence[Any], what: str) -> tuple[type[TensorBase], list[An
     return cls, [r if r.dtype == target else cls._ns.astype(r, target) for r in raws]
 
 
+_FLOAT_PARTS = {"complex64": "float32", "complex128": "float64"}
+_FLOAT_LIMITS: dict[str, tuple[float, np.dtype[Any]]] = {}
+
+
+def _as_float_of(name: str, value: float) -> float:
+    """``value`` as NumPy converts it to the float (or complex) dtype ``name``.
+
+    A value within the dtype's range comes back unchanged (rounding happens
+    in the framework, as for any value); one beyond it becomes what NumPy's
+    cast gives: the largest finite value for one that rounds to it, else an
+    infinity. NaN and infinities come back unchanged.
+    """
+    try:
+        big, np_dtype = _FLOAT_LIMITS[name]
+    except KeyError:
+        part = _FLOAT_PARTS.get(name, name)
+        np_dtype = dtypes.DTYPES[part].dtype
+        if part == "bfloat16":
+            import ml_dtypes  # NumPy's finfo does not know ml_dtypes' bfloat16
+
+            finfo: Any = ml_dtypes.finfo  # (not annotated)
+            big = float(finfo(np_dtype).max)
+        else:
+            big = float(np.finfo(np_dtype).max)
+        _FLOAT_LIMITS[name] = (big, np_dtype)
+    if -big <= value <= big or value != value:  # in range, or NaN
+        return value
+    with np.errstate(over="ignore"):
+        return float(np.asarray(value).astype(np_dtype))
+
+
 class _Primitives:
     """``cls._ns`` of a backend class whose primitives have not been loaded yet.
 
@@ -828,6 +859,25 @@ class TensorBase:
                 bounds = (int(info.min), int(info.max))
             self._int_bounds[dtype] = bounds
             return bounds
+
+    def _fill_value(self, dtype: Any, value: Any) -> Any:
+        """A Python scalar to be stored in an array of native ``dtype``, as NumPy stores it.
+
+        The one conversion of fill values: ``full`` / ``full_like``, ``pad``'s
+        ``value``, and the values of ``index_update``, ``t[index] = v`` and
+        ``t.at[index]``. It is ``_scalar_operand``'s (a bool in a number
+        array counts as 0 or 1; an int in a float or complex array goes in as
+        a float, ``OverflowError`` for one too large for any float; an int in
+        an integer array must fit its dtype, ``OverflowError``), and a float
+        beyond a float dtype's range becomes what NumPy's cast gives (an
+        infinity, or the largest finite value it rounds to), where PyTorch
+        and TensorFlow would raise their own errors. Anything else (an
+        array, a complex number) is returned unchanged.
+        """
+        value = self._scalar_operand(dtype, value)
+        if isinstance(value, float) and self._kind(dtype) in "fc":
+            return _as_float_of(self._dtype_name(dtype), value)
+        return value
 
     def _clip_bounds(self, dtype: Any, lo: Scalar, hi: Scalar) -> tuple[Scalar, Scalar]:
         """Python-number clip bounds for an array of ``dtype``.

@@ -20,6 +20,8 @@ import sys
 from types import ModuleType
 from typing import Any, Self
 
+import numpy as np
+
 from .._errors import DTypeError, ShapeError
 from ._base import TensorBase, TensorOrScalar, reraise_index_error, wrap
 from .autodiff import Autodiff
@@ -186,7 +188,7 @@ class ArrayObject(Autodiff):
         >>> np.asarray(ut.astensor(np.arange(3)), dtype=np.float32)
         array([0., 1., 2.], dtype=float32)
         """
-        values = self._ns.to_numpy(self.raw)
+        values = np.asarray(self._ns.to_numpy(self.raw))  # (TensorFlow's 0-d: a NumPy scalar)
         if dtype is not None and values.dtype != dtype:
             if copy is False:
                 raise ValueError("__array__(copy=False) cannot change the dtype without a copy")

@@ -136,6 +136,11 @@ class Creation(DataTypes):
         ------
         TypeError
             If ``dtype`` is unknown to the framework.
+        OverflowError
+            If ``value`` is a Python int that does not fit an integer dtype,
+            or one too large for any float (a number beyond a float dtype's
+            range becomes what NumPy makes of it: an infinity or the largest
+            finite value).
 
         Examples
         --------
@@ -146,8 +151,7 @@ class Creation(DataTypes):
         NumPyTensor(array([7., 7.], dtype=float32))
         """
         dt = self._creation_dtype(dtype)
-        if type(value) is int:
-            self._check_int_fits(dt, value)
+        value = self._fill_value(dt, value)
         return wrap(self.__class__, self._ns.full(shape_tuple(shape), value, dt, self.raw))
 
     def zeros_like(self, dtype: Any = None) -> Self:
@@ -226,6 +230,11 @@ class Creation(DataTypes):
         ------
         TypeError
             If ``dtype`` is unknown to the framework.
+        OverflowError
+            If ``value`` is a Python int that does not fit an integer dtype,
+            or one too large for any float (a number beyond a float dtype's
+            range becomes what NumPy makes of it: an infinity or the largest
+            finite value).
 
         Examples
         --------

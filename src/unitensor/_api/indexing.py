@@ -249,6 +249,11 @@ class Indexing(Manipulation):
             If the index is out of range or of an unsupported type.
         TypeError
             If ``values`` or an index tensor belongs to another framework.
+        OverflowError
+            If ``values`` is a Python int that does not fit an integer dtype,
+            or one too large for any float (a number beyond a float dtype's
+            range becomes what NumPy makes of it: an infinity or the largest
+            finite value).
 
         Examples
         --------
@@ -286,7 +291,8 @@ class Indexing(Manipulation):
                         f"shape {target}"
                     )
         else:
-            v = self._ns.full((), values, self.raw.dtype, self.raw)
+            dt = self.raw.dtype
+            v = self._ns.full((), self._fill_value(dt, values), dt, self.raw)
         return idx, v
 
     def _scatter(self, index: Any, values: TensorOrScalar, op: str) -> Self:

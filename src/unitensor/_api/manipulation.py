@@ -399,6 +399,11 @@ class Manipulation(Logical):
         ValueError
             For a wrong number of pairs, negative pads, an unknown mode, or
             reflect/edge padding of an empty axis.
+        OverflowError
+            If ``value`` is a Python int that does not fit an integer dtype,
+            or one too large for any float (a number beyond a float dtype's
+            range becomes what NumPy makes of it: an infinity or the largest
+            finite value).
 
         Examples
         --------
@@ -419,6 +424,7 @@ class Manipulation(Logical):
         if not pads:  # a 0-d tensor: nothing to pad
             return wrap(self.__class__, self.raw)
         if mode == "constant":
+            value = self._fill_value(self.raw.dtype, value)
             return wrap(self.__class__, self._ns.pad_constant(self.raw, pads, value))
         if mode not in ("reflect", "edge"):
             raise ValueError(f"unknown pad mode {mode!r}; use 'constant', 'reflect' or 'edge'")

@@ -17,9 +17,12 @@ required field left out is a ``TypeError`` when the backend loads and an
 error under mypy and pyright.
 
 The field names are the Array API standard's where the standard has the
-operation (``acos``, ``concat``, ``permute_dims``, ``cumulative_sum``, ...),
-so a backend over a standard namespace fills most of them by name:
-``{name: getattr(xp, name) for name in STANDARD_NAMES}``.
+operation (``acos``, ``concat``, ``permute_dims``, ``cumulative_sum``, ...;
+``STANDARD_NAMES``), but the signatures and meanings are the ones written
+here: a namespace's elementwise functions fill their fields as they are,
+while reductions (``(a, axes, keepdims)`` positionally), cumulative sums,
+``meshgrid``, ``divide`` (float32 for integers) or ``sort`` (stable) need
+adapting, and every primitive returns the framework's own array type.
 """
 
 from __future__ import annotations

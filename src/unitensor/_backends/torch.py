@@ -18,7 +18,9 @@ from __future__ import annotations
 import importlib
 import math
 import threading
-from typing import Any
+from typing import Any, cast
+
+import numpy as np
 
 from .._api._base import wrap
 from .._api.autodiff import map_tensors
@@ -412,12 +414,53 @@ def _reshape_copy(a: Any, shape: tuple[int, ...], copy: bool) -> Any:
         raise ValueError(f"reshaping this tensor to {shape} needs a copy: {e}") from e
 
 
+class _Generators:
+    """unitensor's own ``torch.Generator``s behind uniform / normal, one per device.
+
+    ``ut.seed(n)`` reseeds them (a device's generator starts from ``n`` when
+    first used after it); unseeded, each starts from a non-deterministic seed.
+    PyTorch's global generator (``torch.manual_seed``, ``torch.rand``) is never
+    used or reseeded.
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.n: int | None = None
+        self.gens: dict[Any, Any] = {}
+
+    def get(self, device: Any) -> Any:
+        gen = self.gens.get(device)
+        if gen is None:
+            with self.lock:
+                gen = self.gens.get(device)
+                if gen is None:
+                    gen = torch.Generator(device=device)
+                    if self.n is None:
+                        gen.seed()  # a new generator's seed is otherwise always the same
+                    else:
+                        gen.manual_seed(self.n)
+                    self.gens[device] = gen
+        return gen
+
+    def seed(self, n: int) -> None:
+        with self.lock:
+            self.n = n
+            self.gens = {}
+
+
+_GENERATORS = _Generators()
+
+
 def _uniform(shape: tuple[int, ...], low: float, high: float, dtype: Any, like: Any) -> Any:
-    return torch.rand(shape, dtype=dtype, device=like.device) * (high - low) + low
+    device = like.device
+    r = torch.rand(shape, dtype=dtype, device=device, generator=_GENERATORS.get(device))
+    return r * (high - low) + low
 
 
 def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: Any) -> Any:
-    return torch.randn(shape, dtype=dtype, device=like.device) * std + mean
+    device = like.device
+    r = torch.randn(shape, dtype=dtype, device=device, generator=_GENERATORS.get(device))
+    return r * std + mean
 
 
 def _crossentropy(logits: Any, labels: Any) -> Any:
@@ -430,9 +473,14 @@ def _crossentropy(logits: Any, labels: Any) -> Any:
 
 
 def _asarray(value: Any, dtype: Any, like: Any) -> Any:
-    flags = getattr(value, "flags", None)  # a NumPy array's
-    if flags is not None and not flags.c_contiguous:
-        value = value.copy()  # torch refuses negative strides
+    if isinstance(value, np.ndarray):
+        array = cast("np.ndarray[Any, np.dtype[Any]]", value)
+        if not array.flags.c_contiguous:
+            value = array = array.copy()  # torch refuses negative strides
+        if array.dtype.name == "bfloat16":  # ml_dtypes' bfloat16, which torch cannot read:
+            bits = torch.tensor(array.view(np.int16), device=like.device)  # copy its bits
+            out = bits.view(torch.bfloat16)
+            return out if dtype is None else out.to(dtype)
     return torch.tensor(value, dtype=dtype, device=like.device)
 
 
@@ -498,7 +546,7 @@ def primitives() -> Primitives:
         to_numpy=_to_numpy,
         item=lambda a: a.item(),
         astype=lambda a, dt: a.to(dt),
-        seed=torch.manual_seed,
+        seed=_GENERATORS.seed,
         divide=lambda a, b: a / b,
         matmul=_matmul,
         equal=lambda a, b: a == b,

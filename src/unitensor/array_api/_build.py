@@ -136,6 +136,10 @@ class _Namespace:
         self.ns = self.cls._ns  # loads the framework
         narrow = self.ns.narrow
         self.dtypes = {n: self.cls._native_dtype(n) for n in DTYPE_NAMES if narrow(n) == n}
+        # the namespace's attributes: every dtype, also those the framework narrows (JAX
+        # without 64-bit mode has jnp.float64 too, and consumers name it; its arrays are
+        # float32, with unitensor's warning), while the inspection API lists what it holds
+        self.names = {n: self.ns.dtype_from_name(n) for n in DTYPE_NAMES}
         held = {n: self.cls._native_dtype(n) for n in ("int64", "float32", "complex64")}
         self.default_int = held["int64"]
         self.default_float = held["float32"]
@@ -549,7 +553,7 @@ def build(backend: str, version: str, module_name: str) -> dict[str, Any]:
         "newaxis": None,
         "pi": math.pi,
         "__array_namespace_info__": _info(space),
-        **space.dtypes,
+        **space.names,
     }
     for chapter, names in STANDARD.items():
         if chapter in ("constants", "linalg", "fft"):

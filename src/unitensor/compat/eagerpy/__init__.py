@@ -42,9 +42,10 @@ __version__ = "0.30.0"
 
 def __getattr__(name: str) -> Any:
     """The backend tensor classes, loaded on first access."""
-    if name in ("PyTorchTensor", "TensorFlowTensor", "JAXTensor", "NumPyTensor"):
-        return getattr(tensor, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    try:
+        return tensor.backend_class_or_stand_in(name)
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
 
 
 class _AliasLoader(importlib.abc.Loader):
@@ -89,9 +90,11 @@ def install() -> None:
     Entries of a real EagerPy already in ``sys.modules`` are replaced;
     objects that were imported from it before the call keep pointing to
     it, so call ``install()`` before importing libraries built on EagerPy.
-    Calling it again does nothing more. No framework is imported: a
-    submodule that needs one (``eagerpy.tensor.pytorch``) loads it when it
-    is imported itself, as with the real EagerPy.
+    Calling it again does nothing more. No framework is imported, neither
+    by the call nor by importing a submodule (``eagerpy.tensor.pytorch``
+    included): a framework loads when the first of its arrays is wrapped
+    (``ep.astensor(torch.ones(2))``), as the real EagerPy imports PyTorch
+    when its first ``PyTorchTensor`` is made.
 
     Examples
     --------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar, Union
 
-from unitensor._registry import backend_class
+from unitensor._registry import BACKENDS, backend_class
 from unitensor._tensor import Tensor
 
 if TYPE_CHECKING:
@@ -31,12 +31,8 @@ TensorType = TypeVar("TensorType", bound=Tensor)
 TensorOrScalar = Union[Tensor, int, float]  # noqa: UP007  # a runtime alias, as EagerPy's
 """A tensor or a Python scalar."""
 
-_CLASSES = {
-    "PyTorchTensor": "torch",
-    "TensorFlowTensor": "tensorflow",
-    "JAXTensor": "jax",
-    "NumPyTensor": "numpy",
-}
+_CLASSES = {b.class_name: name for name, b in BACKENDS.items()}
+"""Class name -> backend name: EagerPy's four, and any other registered backend's."""
 
 
 def istensor(x: Any) -> bool:
@@ -59,6 +55,11 @@ def backend_class_or_stand_in(name: str) -> type[Tensor]:
     Looking at the class imports no framework; where the framework is not
     installed, no object is an instance of it, and calling it raises
     ``ImportError``, as EagerPy's classes do.
+
+    Raises
+    ------
+    KeyError
+        If ``name`` is not the class name of a registered backend.
 
     Examples
     --------
