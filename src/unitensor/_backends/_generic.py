@@ -815,18 +815,23 @@ class _Ops:
         ext = getattr(self.xp, "fft", None)
         fn = getattr(ext, name, None)
         xp_name = self.xp.__name__
+        if name.endswith("shift"):  # a roll, for any dtype (the standard's are float only)
+            sign = -1 if name.startswith("i") else 1
+
+            def shift(a: Any, axes: Any) -> Any:
+                dims = tuple(range(len(a.shape))) if axes is None else tuple(axes)
+                if not dims:
+                    return a
+                by = tuple(sign * (int(a.shape[d]) // 2) for d in dims)
+                return self.xp.roll(a, shift=by, axis=dims)
+
+            return shift
         if fn is None:
 
             def missing(*args: Any) -> Any:
                 raise NotImplementedError(f"{xp_name} has no fft.{name} (the fft extension)")
 
             return missing
-        if name.endswith("shift"):
-
-            def shift(a: Any, axes: Any) -> Any:
-                return fn(a, axes=axes)
-
-            return shift
         if name.endswith("n"):
 
             def many(a: Any, s: Any, axes: Any, norm: str) -> Any:
