@@ -56,6 +56,7 @@ pytest-generic: $(STAMP)
 # silences mkdocs-material's end-of-life banner, which is not about this site.
 docs: $(STAMP)
 	$(PY) -m unitensor.semantics > docs/semantics-table.md
+	$(PY) -m unitensor.array_api > docs/array-api-table.md
 	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict -q
 
 test: lint typecheck pytest pytest-generic docs

@@ -23,6 +23,11 @@ Workloads:
 - ``noise``: the native 10x10 chain against itself, the floor below which
   a ratio is noise.
 
+The ``xp`` columns time chain and update written against the Array API
+namespace (``unitensor.array_api.<backend>``: ``xp.sqrt(xp.sum(...))``) in
+the same rounds; ``xp/method`` is the namespace's time over the method
+chain's (its ratio to native over the method's), which should be within 5 %.
+
 Run ``python benchmarks/bench.py`` (``make bench``); ``--docs`` also writes
 ``docs/benchmarks-results.md`` and ``docs/benchmarks.png``.
 
@@ -54,6 +59,7 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
 import unitensor as ut
 from unitensor import demo
+from unitensor.array_api import namespace
 
 ROOT = Path(__file__).resolve().parent.parent
 BACKENDS = ("numpy", "torch", "tensorflow", "jax")
@@ -226,6 +232,24 @@ def _wrapped_ops(lib: Any, jax_sync: bool) -> tuple[Callable[[Any], Any], Callab
     return chain, update
 
 
+def _namespace_ops(name: str, jax_sync: bool) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
+    """chain and update written against the Array API namespace ``unitensor.array_api.<name>``."""
+    xp = namespace(name)
+
+    def sync(r: Any) -> Any:
+        return r.block_until_ready() if jax_sync else r
+
+    def chain(x: Any) -> Any:
+        return sync(xp.sqrt(xp.sum(xp.square(ut.astensor(x)), axis=-1)).raw)
+
+    def update(x: Any) -> Any:
+        t = ut.astensor(x)
+        step = xp.clip(xp.add(t, xp.multiply(0.01, xp.sign(xp.subtract(t, 0.5)))), 0, 1)
+        return sync(xp.mean(xp.abs(step)).raw)
+
+    return chain, update
+
+
 def _round_trip(lib: Any) -> Callable[[Any], Any]:
     def round_trip(x: Any) -> Any:
         return lib.astensor(x).raw
@@ -288,6 +312,7 @@ def run(budget: float, backends: tuple[str, ...] = BACKENDS) -> list[dict[str, A
             continue
         to_native, native_chain, native_update = _native_ops(name)
         ut_chain, ut_update = _wrapped_ops(ut, name == "jax")
+        ns_chain, ns_update = _namespace_ops(name, name == "jax")
         ep_chain = ep_update = ep_round = None
         if ep is not None:
             ep_chain, ep_update = _wrapped_ops(ep, name == "jax")
@@ -297,11 +322,12 @@ def run(budget: float, backends: tuple[str, ...] = BACKENDS) -> list[dict[str, A
         rows.append(_row(name, "noise: chain 10x10", native_chain, again, None, x, budget))
         for size in (10, 1000):
             x = to_native(np.random.default_rng(0).random((size, size), dtype=np.float32))
-            for label, native, mine, theirs in (
-                ("chain", native_chain, ut_chain, ep_chain),
-                ("update", native_update, ut_update, ep_update),
+            for label, native, mine, theirs, standard in (
+                ("chain", native_chain, ut_chain, ep_chain, ns_chain),
+                ("update", native_update, ut_update, ep_update, ns_update),
             ):
-                rows.append(_row(name, f"{label} {size}x{size}", native, mine, theirs, x, budget))
+                workload = f"{label} {size}x{size}"
+                rows.append(_row(name, workload, native, mine, theirs, x, budget, standard))
         x = to_native(np.ones((10, 10), dtype=np.float32))
         rows.append(_row(name, "round trip", lambda a: a, _round_trip(ut), ep_round, x, budget))
         data = _training(name, to_native)
@@ -331,6 +357,7 @@ def _row(
     theirs: Callable[[Any], Any] | None,
     arg: Any,
     budget: float,
+    standard: Callable[[Any], Any] | None = None,
 ) -> dict[str, Any]:
     if theirs is not None:
         try:
@@ -338,8 +365,10 @@ def _row(
         except Exception as e:  # EagerPy fails on some current releases
             print(f"eagerpy {backend} {workload}: {type(e).__name__}: {e}", file=sys.stderr)
             theirs = None
-    (t_native, t_ut, t_ep), (_, r_ut, r_ep) = measure([native, mine, theirs], arg, budget)
-    assert t_native is not None and t_ut is not None
+    (t_native, t_ut, t_ep, t_ns), (_, r_ut, r_ep, r_ns) = measure(
+        [native, mine, theirs, standard], arg, budget
+    )
+    assert t_native is not None and t_ut is not None and r_ut is not None
     row = {
         "backend": backend,
         "workload": workload,
@@ -348,6 +377,8 @@ def _row(
         "ratio": r_ut,
         "eagerpy_us": None if t_ep is None else t_ep * 1e6,
         "eagerpy_ratio": r_ep,
+        "namespace_us": None if t_ns is None else t_ns * 1e6,
+        "namespace_ratio": None if r_ns is None else r_ns / r_ut,
     }
     print(_format_row(row), flush=True)
     return row
@@ -355,16 +386,18 @@ def _row(
 
 HEADER = (
     f"{'backend':<11} {'workload':<20} {'native us':>10} {'unitensor us':>13} {'ratio':>6} "
-    f"{'eagerpy us':>11} {'ratio':>6}"
+    f"{'eagerpy us':>11} {'ratio':>6} {'xp us':>9} {'xp/method':>9}"
 )
 
 
 def _format_row(r: dict[str, Any]) -> str:
     ep = "n/a" if r["eagerpy_us"] is None else f"{r['eagerpy_us']:.1f}"
     epr = "n/a" if r["eagerpy_ratio"] is None else f"{r['eagerpy_ratio']:.2f}"
+    ns = "n/a" if r["namespace_us"] is None else f"{r['namespace_us']:.1f}"
+    nsr = "n/a" if r["namespace_ratio"] is None else f"{r['namespace_ratio']:.3f}"
     return (
         f"{r['backend']:<11} {r['workload']:<20} {r['native_us']:>10.1f} "
-        f"{r['unitensor_us']:>13.1f} {r['ratio']:>6.2f} {ep:>11} {epr:>6}"
+        f"{r['unitensor_us']:>13.1f} {r['ratio']:>6.2f} {ep:>11} {epr:>6} {ns:>9} {nsr:>9}"
     )
 
 
@@ -389,15 +422,18 @@ def write_docs(rows: list[dict[str, Any]]) -> None:
     lines = [
         f"Measured on: {machine()}.",
         "",
-        "| backend | workload | native µs | unitensor µs | ratio | EagerPy µs | EagerPy ratio |",
-        "|---|---|---:|---:|---:|---:|---:|",
+        "| backend | workload | native µs | unitensor µs | ratio | EagerPy µs | EagerPy ratio "
+        "| namespace µs | namespace / method |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         ep = "n/a" if r["eagerpy_us"] is None else f"{r['eagerpy_us']:.1f}"
         epr = "n/a" if r["eagerpy_ratio"] is None else f"{r['eagerpy_ratio']:.2f}"
+        ns = "n/a" if r["namespace_us"] is None else f"{r['namespace_us']:.1f}"
+        nsr = "n/a" if r["namespace_ratio"] is None else f"{r['namespace_ratio']:.3f}"
         lines.append(
             f"| {r['backend']} | {r['workload']} | {r['native_us']:.1f} | "
-            f"{r['unitensor_us']:.1f} | {r['ratio']:.2f} | {ep} | {epr} |"
+            f"{r['unitensor_us']:.1f} | {r['ratio']:.2f} | {ep} | {epr} | {ns} | {nsr} |"
         )
     (ROOT / "docs" / "benchmarks-results.md").write_text("\n".join(lines) + "\n")
     import matplotlib

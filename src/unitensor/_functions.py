@@ -1420,7 +1420,8 @@ def clip(t: T, min_: TensorOrScalar | None, max_: TensorOrScalar | None) -> T:
     tensor clipped to float bounds gives float32). A number bound beyond
     a float dtype's range is the infinity on its side (NumPy converts it
     to the dtype first: 70000 is inf in float16); one beyond an integer
-    dtype's range clips nothing on its side.
+    dtype's range clips nothing on its side. NumPy scalar bounds count
+    as Python scalars of their kind, on every backend.
 
     Parameters
     ----------
@@ -2386,9 +2387,10 @@ def where(condition: T, x: TensorOrScalar, y: TensorOrScalar) -> T:
     Parameters
     ----------
     x, y
-        Tensors or native arrays of this framework, or Python scalars;
-        they broadcast with ``self``. A non-bool condition counts as
-        true where non-zero.
+        Tensors or native arrays of this framework, or Python scalars
+        (NumPy scalars count as Python scalars of their kind, on every
+        backend); they broadcast with ``self``. A non-bool condition
+        counts as true where non-zero.
 
     Returns
     -------
@@ -2917,6 +2919,9 @@ def logsumexp(t: T, axis: Axes = None, keepdims: bool = False) -> T:
         If a reduced axis is empty, on NumPy (no fused ``logsumexp``);
         PyTorch, TensorFlow and JAX use their own ``logsumexp`` there
         (PyTorch returns -inf).
+    DTypeError
+        If the tensor is complex, on every backend (PyTorch and JAX
+        would compute it, NumPy and TensorFlow refuse it).
 
     Examples
     --------
@@ -3754,6 +3759,9 @@ def softmax(t: T, axis: int = -1) -> T:
         If ``axis`` is out of range.
     TypeError
         If ``axis`` is not an int.
+    DTypeError
+        If the tensor is complex, on every backend (JAX would compute
+        it, NumPy, PyTorch and TensorFlow refuse it).
 
     Examples
     --------
@@ -3788,6 +3796,9 @@ def log_softmax(t: T, axis: int = -1) -> T:
         If ``axis`` is out of range.
     TypeError
         If ``axis`` is not an int.
+    DTypeError
+        If the tensor is complex, on every backend (as
+        [`softmax`][unitensor.Tensor.softmax]).
 
     Examples
     --------
@@ -3824,6 +3835,8 @@ def crossentropy(logits: T, labels: TensorBase) -> T:
         If ``self`` is 0-d or ``labels.shape != self.shape[:-1]``.
     TypeError
         If ``labels`` belongs to another framework.
+    DTypeError
+        If the logits are complex, on every backend.
 
     Examples
     --------

@@ -69,9 +69,7 @@ def _item(t: TensorBase, item: Any) -> Any:
             f"only integers, slices, None, ... and integer or bool arrays are "
             f"valid indices, got {item!r}"
         )
-    if isinstance(item, list | range) or (
-        isinstance(item, np.ndarray) and not isinstance(t.raw, np.ndarray | np.generic)
-    ):
+    if isinstance(item, list | range | np.ndarray):  # made native on every backend, NumPy's too
         arr = np.asarray(value)
         if arr.dtype.kind == "u":
             arr = arr.astype(np.int64)
@@ -102,7 +100,7 @@ def index_operand(t: TensorBase, indices: Any) -> Any:
         If ``indices`` belongs to another framework (NumPy excepted).
     """
     item: Any = _numpy_index(indices)
-    if isinstance(indices, list) or (_is_numpy(item) and not _is_numpy(t.raw)):
+    if isinstance(indices, list) or _is_numpy(item):  # made native on every backend, NumPy's too
         return t._ns.asarray(np.asarray(item), None, t.raw)
     return t._unwrap(item)
 

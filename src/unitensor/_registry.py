@@ -116,7 +116,7 @@ BACKENDS: dict[str, Backend] = {
             "numpy",
             "NumPy",
             "NumPyTensor",
-            ("numpy",),
+            ("numpy", "ml_dtypes"),  # ml_dtypes: its bfloat16 scalars are NumPy scalars
             ("numpy.ndarray", "numpy.generic"),
             "numpy.asarray",
         ),
@@ -396,7 +396,8 @@ def _class_for(x: Any) -> type[Tensor]:
     Raises
     ------
     TypeError
-        If ``x`` is not an array of a supported framework.
+        If ``x`` is not an array of a supported framework, or one its
+        backend refuses (the primitive ``refused``: ``numpy.matrix``).
     """
     tp = x.__class__
     root = tp.__module__.partition(".")[0]
@@ -410,7 +411,9 @@ def _class_for(x: Any) -> type[Tensor]:
         if _ROOT_MODULE.get(xp.__name__.partition(".")[0]) is None:  # no dedicated one's
             cls = _generic_class(xp.__name__, xp)
     if cls is not None:
-        cls._ns  # noqa: B018  # the framework's primitives load with its first array
+        why = cls._ns.refused(tp)  # the framework's primitives load with its first array
+        if why is not None:
+            raise UnsupportedTypeError(why)
         _CLASS_OF_TYPE[tp] = cls
         return cls
     raise UnsupportedTypeError(
@@ -437,11 +440,14 @@ def astensor(x: Any) -> Tensor:
     Parameters
     ----------
     x
-        A ``numpy.ndarray`` (or NumPy scalar), ``torch.Tensor``,
-        ``tf.Tensor``, ``tf.Variable`` or ``jax.Array`` (JAX tracers
-        included), any other array whose type has ``__array_namespace__``
-        (array-api-strict's, CuPy's, ...: the generic backend), or a
-        unitensor tensor.
+        A ``numpy.ndarray`` (or NumPy scalar, ``ml_dtypes``' bfloat16
+        included), ``torch.Tensor``, ``tf.Tensor``, ``tf.Variable`` or
+        ``jax.Array`` (JAX tracers included), any other array whose type
+        has ``__array_namespace__`` (array-api-strict's, CuPy's, ...: the
+        generic backend), or a unitensor tensor. Subclasses of
+        ``numpy.ndarray`` such as ``MaskedArray`` are wrapped as they are;
+        ``numpy.matrix`` is not (its ``*`` is a matrix product and its
+        reductions keep two axes): wrap ``np.asarray(x)``.
 
     Returns
     -------
@@ -454,7 +460,8 @@ def astensor(x: Any) -> Tensor:
     ------
     TypeError
         If ``x`` is not an array of a supported framework (the message
-        names its type).
+        names its type), or is a ``numpy.matrix``
+        (``UnsupportedTypeError`` naming ``np.asarray``).
 
     Examples
     --------

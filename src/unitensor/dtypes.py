@@ -14,7 +14,9 @@ The rule (see ``docs/semantics.md``):
   float64 appears that nobody asked for;
 - a Python scalar never widens a tensor of the same or a higher kind; a
   scalar of a higher kind gives that kind's default dtype (float32 for
-  floats, int64 for integers, complex64 for complex).
+  floats, int64 for integers, complex64 for complex). NumPy scalars
+  (``np.float64(2)``) count as Python scalars of their kind, on every
+  backend.
 """
 
 from __future__ import annotations

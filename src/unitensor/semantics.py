@@ -103,6 +103,26 @@ _PROMOTE_HIDDEN = (
     "NumPy 2 promotes int32 + float32 to float64",
     "TensorFlow refuses operands of two dtypes",
 )
+_NUMPY_SCALARS = (
+    "NumPy scalars (np.float64(2), np.int64(1)) count as Python scalars of their kind on every "
+    "backend (NumPy 2 took them as arrays: float32 + np.float64(2) gave float64 on NumPy, "
+    "int8 + np.int64(1000) int64; the other backends refused them in where)"
+)
+_NUMPY_SUBCLASSES = (
+    "NumPy's bfloat16 (ml_dtypes) has no weak scalars: a Python float widened it to float32",
+    "NumPy's MaskedArray operators made a Python float a float64 array (float64 results)",
+)
+_HALF_SCALARS = (
+    "PyTorch computes float16 and bfloat16 with a Python scalar in float32, the scalar not "
+    "rounded to the dtype first: float16 [0, 1.5] * 70000 is [0, inf] (NumPy, TensorFlow, JAX: "
+    "[nan, inf], 70000 being inf in float16), / 70000 gives 2.1e-05 for 0, and a comparison "
+    "with a scalar the dtype cannot hold (== 0.1) may differ"
+)
+_SIGNED_ZERO = (
+    "TensorFlow: a Python -0.0 operand of + - * and of a reflected / may act as 0.0 once 0.0 has "
+    "been used (TensorFlow caches its constants by value, and -0.0 == 0.0); as a divisor and "
+    "as a fill value (full, pad, where) it keeps its sign"
+)
 
 _GROUPS: list[tuple[str, Rule]] = [
     (
@@ -156,15 +176,28 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "__add__ __sub__ __mul__ __radd__ __rsub__ __rmul__ pow __pow__",
         Rule(
-            _PROMOTE + "; a Python scalar never widens a tensor",
-            (*_PROMOTE_HIDDEN, "PyTorch refuses bool operands of -", _HUGE_INT),
+            _PROMOTE + "; a Python scalar (or NumPy scalar) never widens a tensor",
+            (
+                *_PROMOTE_HIDDEN,
+                "PyTorch refuses bool operands of -",
+                _HUGE_INT,
+                _NUMPY_SCALARS,
+                *_NUMPY_SUBCLASSES,
+            ),
+            (_HALF_SCALARS, _SIGNED_ZERO),
         ),
     ),
     (
         "__truediv__ __rtruediv__",
         Rule(
             "float; integer operands give float32",
-            ("NumPy and TensorFlow give float64 for integer operands",),
+            (
+                "NumPy and TensorFlow give float64 for integer operands",
+                _NUMPY_SCALARS,
+                *_NUMPY_SUBCLASSES,
+                "TensorFlow divided by +0.0 for a Python -0.0 once 0.0 had been used",
+            ),
+            (_HALF_SCALARS, _SIGNED_ZERO),
         ),
     ),
     (
@@ -176,19 +209,24 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "integer division by zero: NumPy gives 0, JAX an unspecified value, "
                 "PyTorch and TensorFlow raise (DivisionByZeroError everywhere here)",
             ),
-            ("inside jax.jit an integer divisor is not checked for zeros",),
+            ("inside jax.jit an integer divisor is not checked for zeros", _HALF_SCALARS),
         ),
     ),
     (
         "__lt__ __le__ __gt__ __ge__",
         Rule(
             "bool; " + _COMPLEX_ORDER,
-            ("TensorFlow refuses operands of two dtypes", _HUGE_INT),
+            ("TensorFlow refuses operands of two dtypes", _HUGE_INT, _NUMPY_SCALARS),
+            (_HALF_SCALARS,),
         ),
     ),
     (
         "__eq__ __ne__",
-        Rule("bool", ("TensorFlow refuses operands of two dtypes", _HUGE_INT)),
+        Rule(
+            "bool",
+            ("TensorFlow refuses operands of two dtypes", _HUGE_INT, _NUMPY_SCALARS),
+            (_HALF_SCALARS,),
+        ),
     ),
     (
         "__and__ __or__ __xor__ __invert__",
@@ -210,6 +248,8 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "PyTorch, TensorFlow and JAX wrap out-of-range int bounds around",
                 "PyTorch refuses float bounds beyond the dtype's range (RuntimeError)",
                 _HUGE_INT,
+                _NUMPY_SCALARS,
+                "NumPy's bfloat16 clip gave float32",
             ),
             (
                 "minimum/maximum of -0.0 and +0.0: JAX may give the other zero (the standard "
@@ -221,7 +261,11 @@ _GROUPS: list[tuple[str, Rule]] = [
         "where",
         Rule(
             "promoted dtype of x and y; two Python ints give int64, two floats float32",
-            ("NumPy gives float64 for two Python floats", "PyTorch gives float32 for two ints"),
+            (
+                "NumPy gives float64 for two Python floats",
+                "PyTorch gives float32 for two ints",
+                _NUMPY_SCALARS,
+            ),
             (_JAX32,),
         ),
     ),
@@ -282,8 +326,12 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "logsumexp softmax log_softmax",
         Rule(
-            "same float dtype; integer input gives float32",
-            kept=("rows containing inf and empty axes follow each framework's kernel",),
+            "same float dtype; integer input gives float32; complex input: DTypeError",
+            (
+                "complex input: PyTorch and JAX computed logsumexp, JAX softmax; NumPy, PyTorch "
+                "and TensorFlow raised their own errors",
+            ),
+            ("rows containing inf and empty axes follow each framework's kernel",),
         ),
     ),
     (
@@ -340,10 +388,14 @@ _GROUPS: list[tuple[str, Rule]] = [
             (
                 "TensorFlow's matmul takes no 1-d operands",
                 "PyTorch refuses operands of two dtypes",
+                "NumPy's bfloat16 matmul gives float32",
             ),
         ),
     ),
-    ("crossentropy", Rule("the float dtype of the logits; one loss per sample")),
+    (
+        "crossentropy",
+        Rule("the float dtype of the logits; one loss per sample; complex logits: DTypeError"),
+    ),
     (
         "onehot_like",
         Rule("the template's dtype; exact zeros off target (also for value=inf)"),

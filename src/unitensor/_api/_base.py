@@ -54,6 +54,7 @@ __all__ = [
     "fast_path",
     "joined",
     "operand_pair",
+    "python_scalar",
     "reraise_index_error",
     "shape_tuple",
     "unary_fast_path",
@@ -99,9 +100,9 @@ def fast(self, other):
     a = self.raw
     kind = other.__class__
     if kind is float or kind is int:
-        if a.dtype not in self._float_dtypes:
+        if a.dtype not in self._weak_float_dtypes or a.__class__ not in self._operator_types:
             return method(self, other)
-        b = other if kind is float else float(other)
+        b = other if kind is float else float(other){zero}
     elif kind is self.__class__:
         b = other.raw
         if a.dtype is not b.dtype or a.shape != b.shape or a.dtype not in self._float_dtypes:
@@ -117,6 +118,17 @@ def fast(self):
         return wrap(self.__class__, self._ns.{name}(a))
     return method(self)
 """
+
+
+def python_scalar(x: Any) -> Any:
+    """A NumPy scalar as the Python scalar of its kind; anything else as it is.
+
+    NumPy scalars (``np.float64(2)``, ``np.int8(1)``, an ``ml_dtypes``
+    bfloat16) count as Python scalars on every backend, NumPy's included:
+    like a Python number they take the tensor's dtype of their kind.
+    """
+    value: Any = x  # (isinstance would narrow it to a partly unknown np.generic)
+    return value.item() if isinstance(x, np.generic) else value
 
 
 def _written(source: str, method: Callable[..., Any]) -> Any:
@@ -135,17 +147,24 @@ def fast_path(op: str, reflected: bool = False) -> Callable[[_Method], _Method]:
     ``op`` applies as it is. ``op`` is Python's operator (``"+"``, ``"<="``,
     ...; ``other op self`` when ``reflected``) or the name of a primitive
     (``"maximum"``); a Python int goes in as a float, as NumPy converts it.
-    Any other operands go to the decorated method, the checked path, which
-    starts with ``_operands``. This, with ``unary_fast_path``, is the one
-    place the test is written.
+    With a Python scalar, only arrays whose Python operators keep NumPy 2's
+    meaning take it (the primitives ``python_operators`` and
+    ``float_operand`` say which), and a zero divisor of ``/`` takes the
+    checked path, which keeps its sign (TensorFlow's cache of scalar
+    constants takes -0.0 for 0.0). Any other operands go to the decorated
+    method, the checked path, which starts with ``_operands``. This, with
+    ``unary_fast_path``, is the one place the test is written.
     """
+    zero = ""
+    if op == "/" and not reflected:
+        zero = "\n        if not b:\n            return method(self, other)"
     if op in _OPERATORS:
         expression = f"b {op} a" if reflected else f"a {op} b"
     elif op.isidentifier():
         expression = f"self._ns.{op}(b, a)" if reflected else f"self._ns.{op}(a, b)"
     else:
         raise ValueError(f"not an operator or a primitive's name: {op!r}")
-    source = _BINARY.format(expression=expression)
+    source = _BINARY.format(expression=expression, zero=zero)
 
     def decorate(method: _Method) -> _Method:
         return cast(_Method, _written(source, method))
@@ -367,6 +386,21 @@ class TensorBase:
     before anything else; a miss (complex, integer, bool, or a dtype not
     seen yet) takes the general path, which fills it.
     """
+    _weak_float_dtypes: ClassVar[set[Any]]
+    """The native dtypes of ``_float_dtypes`` whose Python operators cast a Python float to them.
+
+    The fast path's test for a tensor and a Python scalar. The others (the
+    primitive ``float_operand`` names them: NumPy's bfloat16) are in
+    ``_float_operands``.
+    """
+    _float_operands: ClassVar[dict[Any, Callable[[float], Any]]]
+    """Native float dtype -> the function making a Python float its operand (``float_operand``)."""
+    _operator_types: ClassVar[set[type]]
+    """Native array types whose Python operators with a Python scalar are the checked path's.
+
+    Filled by ``_operands`` (the primitive ``python_operators`` decides);
+    the fast path's other test for a tensor and a Python scalar.
+    """
     _nonbool_dtypes: ClassVar[set[Any]]
     """Native dtypes other than bool seen so far (filled by ``_kind``)."""
     _real_dtypes: ClassVar[set[Any]]
@@ -396,6 +430,9 @@ class TensorBase:
         cls._int_bounds = {}
         cls._dtype_arg_cache = {}
         cls._float_dtypes = set()
+        cls._weak_float_dtypes = set()
+        cls._float_operands = {}
+        cls._operator_types = set()
         cls._nonbool_dtypes = set()
         cls._real_dtypes = set()
         cls._half_dtypes = set()
@@ -434,6 +471,11 @@ class TensorBase:
                 cls._real_dtypes.add(native)
             if k == "f":
                 cls._float_dtypes.add(native)
+                convert = cls._ns.float_operand(native)
+                if convert is None:
+                    cls._weak_float_dtypes.add(native)
+                else:
+                    cls._float_operands[native] = convert
             if cls._dtype_name(native) in ("float16", "bfloat16"):
                 cls._half_dtypes.add(native)
             else:
@@ -529,7 +571,7 @@ class TensorBase:
             self._scalar_cache[key] = target
         return a if target is None else self._ns.astype(a, target)
 
-    def _scalar_operand(self, dtype: Any, value: Scalar) -> Scalar:
+    def _scalar_operand(self, dtype: Any, value: Scalar) -> Any:
         """A Python scalar as the operand of a native array of ``dtype``.
 
         ``dtype`` is the array's dtype after ``_for_scalar``. A bool with a
@@ -537,14 +579,21 @@ class TensorBase:
         goes in as a float (as NumPy converts it: one too large for a float
         is an ``OverflowError`` on every backend); an int with an integer
         array must fit its dtype (``OverflowError``, as in NumPy, where the
-        other frameworks would wrap it around).
+        other frameworks would wrap it around). A float for a dtype whose
+        operators would widen it (the primitive ``float_operand``: NumPy's
+        bfloat16) becomes the operand that keeps the dtype.
         """
         if value.__class__ is bool:
             return value if self._is_bool(dtype) else int(value)
         if isinstance(value, int):  # (bool is handled above)
-            if self._kind(dtype) in "fc":
-                return float(value)
-            self._check_int_fits(dtype, value)
+            if self._kind(dtype) not in "fc":
+                self._check_int_fits(dtype, value)
+                return value
+            value = float(value)
+        if dtype not in self._weak_float_dtypes:
+            convert = self._float_operands.get(dtype)
+            if convert is not None:
+                return convert(value)
         return value
 
     def _unwrap(self, other: Any) -> Any:
@@ -594,9 +643,11 @@ class TensorBase:
                 return self._promote_pair(a, b)
             return a, b
         if kind in SCALAR_TYPES:
+            if a.__class__ not in self._operator_types and self._ns.python_operators(a.__class__):
+                self._operator_types.add(a.__class__)
             a = self._for_scalar(a, other)
             return a, self._scalar_operand(a.dtype, other)
-        if isinstance(other, np.generic) and not isinstance(self.raw, np.ndarray | np.generic):
+        if isinstance(other, np.generic):  # a NumPy scalar is a Python scalar of its kind
             return self._operands(other.item())
         if isinstance(other, complex):
             return self._for_scalar(a, other), other
@@ -992,6 +1043,18 @@ class TensorBase:
             target = None if float_kind else cls._native_dtype(dtypes.DEFAULT_FLOAT)
             self._float_cache[a.dtype] = target
         return a if target is None else self._ns.astype(a, target)
+
+    def _real_floating(self, what: str) -> Any:
+        """``raw`` as ``_floating_any`` gives it; complex input is a ``DTypeError``.
+
+        For the functions of real input (``logsumexp``, ``softmax``, ...):
+        PyTorch and JAX compute some of them for complex numbers, TensorFlow
+        and NumPy refuse them, each with its own error.
+        """
+        a = self._floating_any()
+        if a.dtype not in self._real_dtypes and self._kind(a.dtype) == "c":
+            raise DTypeError(f"{what} needs a real tensor, got {self._dtype_name(a.dtype)}")
+        return a
 
     def _check_nonempty(self, axes: tuple[int, ...] | None, what: str) -> None:
         """Raise ``ValueError`` if a reduction without identity meets an empty axis."""

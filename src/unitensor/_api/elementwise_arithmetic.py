@@ -49,7 +49,16 @@ class Arithmetic(Creation):
         int/bool tensor plus a Python float gives float32, two tensors
         promote as NumPy does within a kind (int with float gives the float
         dtype). A Python int with a float tensor goes in as a float, as NumPy
-        converts it. Bool tensors add as logical or, as in NumPy.
+        converts it. Bool tensors add as logical or, as in NumPy. A NumPy
+        scalar (``np.float64(2)``) counts as a Python scalar of its kind on
+        every backend (NumPy 2 would widen float32 to float64).
+
+        Framework notes: PyTorch computes float16 and bfloat16 with a Python
+        scalar in float32, the scalar not rounded to the dtype first
+        (float16 ``0 * 70000`` is 0 there, NaN elsewhere, 70000 being inf in
+        float16). TensorFlow may take a Python ``-0.0`` for ``0.0`` once
+        ``0.0`` has been used (its constants are cached by value), except as
+        a divisor.
 
         Parameters
         ----------
@@ -200,6 +209,8 @@ class Arithmetic(Creation):
         """Elementwise true division ``self / other`` (the operator ``/``).
 
         Integer and bool operands give float32; floats promote as for ``+``.
+        A Python ``-0.0`` divisor keeps its sign on every backend
+        (TensorFlow's cache of constants would take it for ``0.0``).
 
         Parameters
         ----------

@@ -18,6 +18,7 @@ from ._base import (
     as_tensor,
     fast_path,
     operand_pair,
+    python_scalar,
     unary_fast_path,
     wrap,
 )
@@ -315,7 +316,8 @@ class Comparison(Transcendental):
         tensor clipped to float bounds gives float32). A number bound beyond
         a float dtype's range is the infinity on its side (NumPy converts it
         to the dtype first: 70000 is inf in float16); one beyond an integer
-        dtype's range clips nothing on its side.
+        dtype's range clips nothing on its side. NumPy scalar bounds count
+        as Python scalars of their kind, on every backend.
 
         Parameters
         ----------
@@ -350,7 +352,7 @@ class Comparison(Transcendental):
         """
         if isinstance(min_, bool | int | float) and isinstance(max_, bool | int | float):
             a = self.raw
-            if a.dtype in self._float_dtypes:  # a float tensor takes float bounds as they are
+            if a.dtype in self._weak_float_dtypes:  # a float tensor takes float bounds as they are
                 if min_.__class__ is not float:
                     min_ = float(min_)
                 if max_.__class__ is not float:
@@ -358,8 +360,13 @@ class Comparison(Transcendental):
             else:
                 self._real(a, "clip")
                 a = self._for_scalar(self._for_scalar(a, min_), max_)
+                if a.dtype in self._float_operands:  # NumPy's bfloat16: no clip of its own
+                    return wrap(self.__class__, a).maximum(min_).minimum(max_)
                 min_, max_ = self._clip_bounds(a.dtype, min_, max_)
             return wrap(self.__class__, self._ns.clip(a, min_, max_))
+        lo, hi = python_scalar(min_), python_scalar(max_)
+        if lo is not min_ or hi is not max_:  # NumPy scalars, as the Python scalars they hold
+            return self.clip(lo, hi)
         self._real(self.raw, "clip")
         out = self
         if min_ is not None:

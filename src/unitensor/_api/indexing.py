@@ -24,6 +24,7 @@ from ._base import (
     TensorOrScalar,
     broadcast_shape,
     check_broadcast,
+    python_scalar,
     reraise_index_error,
     wrap,
 )
@@ -274,7 +275,7 @@ class Indexing(Manipulation):
     def _index_and_values(self, index: Any, values: TensorOrScalar) -> tuple[Any, Any]:
         """Normalised index and native ``values`` in ``self``'s dtype, for updates."""
         idx = normalize_index(self, index)
-        given: Any = values  # NumPy scalars are floats and ints too
+        given: Any = python_scalar(values)  # NumPy scalars count as Python scalars
         if isinstance(given, complex) and self._kind(self.raw.dtype) != "c":
             raise DTypeError(
                 f"a complex value cannot go into a {self._dtype_name(self.raw.dtype)} tensor"
@@ -292,7 +293,7 @@ class Indexing(Manipulation):
                     )
         else:
             dt = self.raw.dtype
-            v = self._ns.full((), self._fill_value(dt, values), dt, self.raw)
+            v = self._ns.full((), self._fill_value(dt, given), dt, self.raw)
         return idx, v
 
     def _scatter(self, index: Any, values: TensorOrScalar, op: str) -> Self:

@@ -49,6 +49,9 @@ class NeuralNetwork(LinearAlgebra):
             If ``axis`` is out of range.
         TypeError
             If ``axis`` is not an int.
+        DTypeError
+            If the tensor is complex, on every backend (JAX would compute
+            it, NumPy, PyTorch and TensorFlow refuse it).
 
         Examples
         --------
@@ -59,7 +62,7 @@ class NeuralNetwork(LinearAlgebra):
         """
         fused = self._ns.softmax
         if fused is not None:
-            return wrap(self.__class__, fused(self._floating_any(), self._axis(axis)))
+            return wrap(self.__class__, fused(self._real_floating("softmax"), self._axis(axis)))
         return self.log_softmax(axis).exp()
 
     def log_softmax(self, axis: int = -1) -> Self:
@@ -82,6 +85,9 @@ class NeuralNetwork(LinearAlgebra):
             If ``axis`` is out of range.
         TypeError
             If ``axis`` is not an int.
+        DTypeError
+            If the tensor is complex, on every backend (as
+            [`softmax`][unitensor.Tensor.softmax]).
 
         Examples
         --------
@@ -94,8 +100,8 @@ class NeuralNetwork(LinearAlgebra):
         ax = self._axis(axis)
         fused = self._ns.log_softmax
         if fused is not None:
-            return wrap(self.__class__, fused(self._floating_any(), ax))
-        x = wrap(self.__class__, self._floating_any())
+            return wrap(self.__class__, fused(self._real_floating("log_softmax"), ax))
+        x = wrap(self.__class__, self._real_floating("log_softmax"))
         return x - x.logsumexp(ax, keepdims=True)
 
     def crossentropy(self, labels: TensorBase) -> Self:
@@ -118,6 +124,8 @@ class NeuralNetwork(LinearAlgebra):
             If ``self`` is 0-d or ``labels.shape != self.shape[:-1]``.
         TypeError
             If ``labels`` belongs to another framework.
+        DTypeError
+            If the logits are complex, on every backend.
 
         Examples
         --------
@@ -137,7 +145,7 @@ class NeuralNetwork(LinearAlgebra):
         self._integer_indices(lab.raw, "crossentropy labels")
         fused = self._ns.crossentropy
         if fused is not None:  # the fused kernels check the label range themselves
-            return wrap(self.__class__, fused(self._floating_any(), lab.raw))
+            return wrap(self.__class__, fused(self._real_floating("crossentropy"), lab.raw))
         if lab.size and bool(lab.min() < 0):  # take_along_axis below checks the top
             raise IndexOutOfRangeError(f"crossentropy: labels must be in [0, {self.raw.shape[-1]})")
         logp = self.log_softmax(-1)

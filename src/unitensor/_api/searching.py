@@ -18,6 +18,7 @@ from ._base import (
     TensorBase,
     TensorOrScalar,
     check_broadcast,
+    python_scalar,
     wrap,
 )
 from .indexing import Indexing
@@ -134,9 +135,10 @@ class Searching(Indexing):
         Parameters
         ----------
         x, y
-            Tensors or native arrays of this framework, or Python scalars;
-            they broadcast with ``self``. A non-bool condition counts as
-            true where non-zero.
+            Tensors or native arrays of this framework, or Python scalars
+            (NumPy scalars count as Python scalars of their kind, on every
+            backend); they broadcast with ``self``. A non-bool condition
+            counts as true where non-zero.
 
         Returns
         -------
@@ -163,6 +165,10 @@ class Searching(Indexing):
         cls = type(self)
         ns = self._ns
         cond = self.raw
+        if x.__class__ is not cls:
+            x = python_scalar(x)
+        if y.__class__ is not cls:
+            y = python_scalar(y)
         if self._dtype_name(cond.dtype) != "bool":
             cond = ns.astype(cond, cls._native_dtype("bool"))
         x_is_scalar = x.__class__ in SCALAR_TYPES

@@ -417,6 +417,9 @@ class Statistical(Searching):
             If a reduced axis is empty, on NumPy (no fused ``logsumexp``);
             PyTorch, TensorFlow and JAX use their own ``logsumexp`` there
             (PyTorch returns -inf).
+        DTypeError
+            If the tensor is complex, on every backend (PyTorch and JAX
+            would compute it, NumPy and TensorFlow refuse it).
 
         Examples
         --------
@@ -429,8 +432,8 @@ class Statistical(Searching):
         axes = self._axes(axis)
         fused = self._ns.logsumexp
         if fused is not None and axes != ():
-            return wrap(self.__class__, fused(self._floating_any(), axes, keepdims))
-        x = wrap(self.__class__, self._floating_any())
+            return wrap(self.__class__, fused(self._real_floating("logsumexp"), axes, keepdims))
+        x = wrap(self.__class__, self._real_floating("logsumexp"))
         m = x.max(axes, keepdims=True)
         m = m.isfinite().where(m, 0)
         s = (x - m).exp().sum(axes, keepdims=keepdims).log()

@@ -55,6 +55,10 @@ def _itself(a: Any) -> Any:
     return a
 
 
+def _none(a: Any) -> None:
+    return None
+
+
 def _floor_divide(a: Any, b: Any) -> Any:
     return a // b
 
@@ -299,6 +303,21 @@ class Primitives:
     # (a, k, axis, largest, sorted) -> (values, int64 indices); equal values: lower index
     # first; NaN counts as the largest value
     topk: Callable[[Any, int, int, bool, bool], tuple[Any, Any]] | None = None
+    # operands (review of dtypes): what the fast path may assume, and arrays astensor refuses
+    # (native array type) -> whether Python's operators on arrays of this type, with a Python
+    # scalar, mean the checked path's operators; the fast path applies them only then (NumPy:
+    # not for ndarray subclasses with operators of their own, such as MaskedArray, whose
+    # operators make a Python float a float64 array)
+    python_operators: Callable[[type], bool] = _always
+    # (native float dtype) -> None where Python's operators between an array of that dtype and
+    # a Python float cast the float to the dtype and keep the dtype (NumPy 2's rule, which the
+    # fast path relies on); else a function making a Python float the operand that does
+    # (NumPy: ml_dtypes' bfloat16 has no weak scalars and widens to float32 with a Python
+    # float, so the operand is a bfloat16 scalar). Such arrays take the checked path
+    float_operand: Callable[[Any], Callable[[float], Any] | None] = _none
+    # (native array type) -> why ut.astensor refuses arrays of this type, a subclass whose
+    # operations mean something else (NumPy's matrix: * is a matrix product), or None
+    refused: Callable[[type], str | None] = _none
 
 
 STANDARD_NAMES: frozenset[str] = frozenset(
@@ -340,6 +359,9 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "softmax",
         "crossentropy",
         "topk",
+        "python_operators",
+        "float_operand",
+        "refused",
         "inv",
         "slogdet",
         "reshape_copy",

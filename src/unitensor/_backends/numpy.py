@@ -118,6 +118,39 @@ def _mean(a: Any, axes: int | tuple[int, ...] | None, keepdims: bool) -> Any:
     return _add_reduce(a, axes, None, None, keepdims=keepdims) / count
 
 
+def _python_operators(tp: type) -> bool:
+    """Whether ``tp``'s Python operators are NumPy's ufuncs: not for ``MaskedArray`` and the like.
+
+    ``MaskedArray``'s operators make a Python float a float64 array (a
+    float32 array plus 1.0 is float64), where ``np.add`` and the other ufuncs
+    keep float32, as for a plain array.
+    """
+    return tp in _PLAIN
+
+
+def _float_operand(dtype: Any) -> Any:
+    """ml_dtypes' scalar type for bfloat16, whose arrays a Python float widens to float32."""
+    return dtype.type if dtype.name == "bfloat16" else None
+
+
+def _refused(tp: type) -> str | None:
+    if issubclass(tp, np.matrix):
+        return (
+            "unitensor does not wrap numpy.matrix, whose * is a matrix product and whose "
+            "reductions keep two axes: wrap np.asarray(x) instead"
+        )
+    return None
+
+
+_np_matmul: Any = np.matmul
+
+
+def _matmul(a: Any, b: Any) -> Any:
+    """``np.matmul``, its result in the operands' dtype (ml_dtypes' bfloat16 gives float32)."""
+    out = _np_matmul(a, b)
+    return out if out.dtype == a.dtype else out.astype(a.dtype)
+
+
 _cumprod: Any = np.cumprod  # its stubs leave the result unknown to a checker
 _searchsorted: Any = np.searchsorted  # its stubs take side as a Literal only
 _np_where: Any = np.where  # its overloads leave the result unknown to a checker
@@ -240,7 +273,7 @@ _NS = Primitives(
     astype=lambda a, dt: a.astype(dt),
     seed=_STATE.seed,
     divide=_divide,
-    matmul=np.matmul,
+    matmul=_matmul,
     equal=np.equal,
     not_equal=np.not_equal,
     bitwise_invert=np.invert,
@@ -324,6 +357,23 @@ _NS = Primitives(
             "nextafter logical_xor bitwise_left_shift bitwise_right_shift"
         ).split()
     },
+    # operands (review of dtypes): the checked path's operators are the ufuncs, which
+    # subclasses (MaskedArray) take as plain arrays do; no fast path for those subclasses,
+    # nor for bfloat16 with a Python float; numpy.matrix refused
+    add=np.add,
+    subtract=np.subtract,
+    multiply=np.multiply,
+    floor_divide=np.floor_divide,
+    remainder=np.remainder,
+    pow=np.power,
+    negative=np.negative,
+    less=np.less,
+    less_equal=np.less_equal,
+    greater=np.greater,
+    greater_equal=np.greater_equal,
+    python_operators=_python_operators,
+    float_operand=_float_operand,
+    refused=_refused,
 )
 
 

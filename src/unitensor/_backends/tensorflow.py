@@ -25,6 +25,11 @@ frameworks, and this module hides each of them:
   ``nextafter`` have no native form and are composed (on the bits where that is
   cheapest); complex ``round``, ``isnan``, ``isinf`` and ``isfinite`` are
   composed of the parts.
+- TensorFlow caches the constants it makes of Python numbers by value, and
+  ``-0.0 == 0.0``: once ``x / 0.0`` has run, ``x / -0.0`` divides by +0.0.
+  A Python float zero divisor (``/``, ``//``) and the Python float zeros of
+  ``full``, ``pad`` and ``where`` go in as NumPy arrays here, which keep
+  their sign.
 
 Native errors (``InvalidArgumentError``) on bad indices become
 ``IndexError`` with the native error as ``__cause__``. TensorFlow is
@@ -38,6 +43,8 @@ import math
 import threading
 from collections.abc import Callable
 from typing import Any
+
+import numpy as np
 
 from .._errors import IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
@@ -100,6 +107,18 @@ def _to_int64(a: Any) -> Any:
     return a
 
 
+def _signed(value: Any, dtype: Any) -> Any:
+    """A Python float zero as a NumPy 0-d array of ``dtype``; any other value as it is.
+
+    TensorFlow's cache of the constants it makes of Python numbers finds
+    the one made of 0.0 for -0.0 (they are equal), so -0.0 would lose its
+    sign once 0.0 has been used; a NumPy array is not cached.
+    """
+    if value.__class__ is float and value == 0.0:
+        return np.asarray(value, dtype.as_numpy_dtype)
+    return value
+
+
 def _const(value: Any, dtype: Any) -> Any:
     """A 0-d constant of ``dtype`` from a Python scalar, converting the kind if needed."""
     if isinstance(value, bool):
@@ -111,7 +130,7 @@ def _const(value: Any, dtype: Any) -> Any:
     else:
         same = dtype.is_complex
     if same:
-        return tf.constant(value, dtype=dtype)
+        return tf.constant(_signed(value, dtype), dtype=dtype)
     return tf.cast(tf.constant(value), dtype)
 
 
@@ -141,6 +160,8 @@ def _divide(a: Any, b: Any) -> Any:
         a = tf.cast(a, tf.float32)
     if isinstance(b, tf.Tensor | tf.Variable) and _is_int(b):
         b = tf.cast(b, tf.float32)
+    elif isinstance(a, tf.Tensor | tf.Variable):
+        b = _signed(b, a.dtype)
     return a / b
 
 
@@ -660,6 +681,9 @@ def _floor_divide(a: Any, b: Any) -> Any:
     a, b = _operands(a, b)
     if not a.dtype.is_floating:
         return tf.math.floordiv(a, b)
+    if a.dtype in (tf.float16, tf.bfloat16):  # no truncatemod kernel; NumPy goes via float32
+        wide = _floor_divide(tf.cast(a, tf.float32), tf.cast(b, tf.float32))
+        return tf.cast(wide, a.dtype)
     mod = tf.truncatemod(a, b)
     div = (a - mod) / b
     div = tf.where(tf.math.floormod(a, b) != mod, div - 1, div)

@@ -485,7 +485,9 @@ def _asarray(value: Any, dtype: Any, like: Any) -> Any:
 
 
 def _to_numpy(a: Any) -> Any:
-    a = a.detach().cpu()
+    # a lazily conjugated or negated view (x.conj(), x.conj().imag), which .numpy() refuses,
+    # is made real first
+    a = a.detach().cpu().resolve_conj().resolve_neg()
     if a.dtype == torch.bfloat16:  # NumPy has no bfloat16: the bits, seen as ml_dtypes'
         import ml_dtypes  # shipped with JAX and TensorFlow; only needed for this dtype
 
