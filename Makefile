@@ -37,7 +37,7 @@ pytest: $(STAMP)
 
 # The suite on the generic backend (over array-api-strict, any Array API namespace's
 # stand-in): its kept differences are strict xfails generated from the semantics table.
-# The whole suite takes about 4.5 minutes on it (`pytest --backend array_api_strict tests`,
+# The whole suite takes 3.5 to 4.5 minutes on it (`pytest --backend array_api_strict tests`,
 # run by hand); `make test` runs these modules (about 2,600 tests, about 1 minute), which
 # cover elementwise functions, operators, reductions, statistics, searching, sorting,
 # indexing and updates, manipulation, linear algebra, fft, dtypes, creation and the
