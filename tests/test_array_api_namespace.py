@@ -122,6 +122,18 @@ def test_asarray_of_the_frameworks_arrays_copies_only_when_asked(backend, xp):
     check(xp.asarray(raw, dtype=xp.int32), backend, np.arange(3, dtype=np.int32))
 
 
+def test_asarray_without_a_copy_sees_item_assignment(backend, xp):
+    """copy=False (and None) share the data: on TensorFlow and JAX the tensor itself."""
+    x = xp.asarray([1, 2, 3], dtype=xp.int32)
+    for copy in (False, None):
+        y = xp.asarray(x, copy=copy)
+        x[0] = 7 if copy is False else 8
+        check(y, backend, np.array([7 if copy is False else 8, 2, 3], np.int32))
+    z = xp.asarray(x, copy=True)
+    x[0] = 0
+    check(z, backend, np.array([8, 2, 3], np.int32))
+
+
 def test_asarray_of_another_frameworks_tensor(backend, xp):
     other = "numpy" if backend != "numpy" else "torch"
     t = make(other, np.arange(4, dtype=np.int32))

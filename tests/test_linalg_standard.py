@@ -11,6 +11,7 @@ those are unique. Errors must be the same unitensor exception everywhere.
 
 from __future__ import annotations
 
+import importlib
 import math
 
 import numpy as np
@@ -111,6 +112,18 @@ def test_tensordot_integer_and_bool(backend, dtype):
     check(ut.tensordot(make(backend, a), make(backend, b), axes=1), backend, expected, dtype)
 
 
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.uint8, np.uint16, np.uint32, np.uint64])
+def test_narrow_integer_products(backend, dtype):
+    """PyTorch and TensorFlow lack kernels for some: computed wider, wrapping around as NumPy."""
+    a = (np.arange(12).reshape(3, 4) * 97 % 400).astype(dtype)  # 8- and 16-bit products wrap
+    b = (np.arange(20).reshape(4, 5) * 89 % 300).astype(dtype)
+    ta, tb = make(backend, a), make(backend, b)
+    check(ta @ tb, backend, a @ b, dtype)
+    check(ut.tensordot(ta, tb, axes=1), backend, np.tensordot(a, b, 1), dtype)
+    check(ut.einsum("ij,jk->ik", ta, tb), backend, np.einsum("ij,jk->ik", a, b), dtype)
+    check(ut.vecdot(ta, ta), backend, np.vecdot(a, a), dtype)
+
+
 def test_tensordot_promotes(backend):
     a, b = np.arange(6, dtype=np.int32).reshape(2, 3), randn(3, 2, seed=4)
     expected = np.tensordot(a.astype(F64), f64(b), 1)
@@ -176,9 +189,6 @@ def test_vecdot_errors(backend):
         ut.linalg.vecdot(a, make(backend, randn(3, 3)))
     with pytest.raises(ut.AxisError):
         ut.linalg.vecdot(a, a, axis=-3)
-    c = make(backend, np.ones(3, dtype=np.complex64))
-    with pytest.raises(ut.DTypeError):
-        ut.linalg.vecdot(c, c)
 
 
 # ---------------------------------------------------------------- einsum
@@ -648,15 +658,6 @@ def test_bad_options(backend):
         ut.linalg.matrix_power(make(backend, A), 1.5)  # type: ignore[arg-type]
 
 
-def test_complex_input_is_refused(backend):
-    c = make(backend, np.eye(2, dtype=np.complex64))
-    for name in ("det", "inv", "cholesky", "eigh", "svd", "svdvals", "qr", "pinv", "matrix_norm"):
-        with pytest.raises(ut.DTypeError):
-            getattr(ut.linalg, name)(c)
-    with pytest.raises(ut.DTypeError):
-        ut.linalg.vector_norm(c)
-
-
 def test_mixed_frameworks_are_refused(backend):
     other = "numpy" if backend != "numpy" else "torch"
     a = make(backend, A)
@@ -664,3 +665,12 @@ def test_mixed_frameworks_are_refused(backend):
         ut.linalg.solve(a, make(other, A))
     with pytest.raises(ut.FrameworkMixError):
         ut.einsum("ij,jk", a[0], make(other, M))
+
+
+def test_array_api_asarray_of_nested_0d_tensors(backend):
+    """array-api-tests builds expected values (matrix_transpose's) this way."""
+    xp = importlib.import_module(f"unitensor.array_api.{backend}")
+    x = xp.asarray([[True, False], [False, False]])
+    out = xp.asarray([[x[j, i] for j in range(2)] for i in range(2)], dtype=xp.bool)
+    check(out, backend, np.array([[True, False], [False, False]]))
+    assert np.asarray(x[0, 0]).shape == () and isinstance(x[0, 0].numpy(), np.ndarray)

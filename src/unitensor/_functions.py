@@ -3628,6 +3628,8 @@ def vecdot(t: T, other: TensorBase, axis: int = -1) -> T:
     Function form of [`Tensor.vecdot`][unitensor.Tensor.vecdot]: ``ut.vecdot(t, ...)`` is
     ``t.vecdot(...)``; ``self`` below is ``t``.
 
+    Complex ``self`` is conjugated: ``sum(conj(self) * other)``.
+
     The other axes broadcast; dtypes promote as ``+`` (bool as logical
     and / or).
 
@@ -3653,9 +3655,7 @@ def vecdot(t: T, other: TensorBase, axis: int = -1) -> T:
     AxisError
         If ``axis`` is out of range for an operand.
     TypeError
-        If an operand is complex (``DTypeError``: the standard conjugates
-        ``self``, which unitensor does not do yet), or ``other`` belongs
-        to another framework.
+        If ``other`` belongs to another framework.
 
     Examples
     --------

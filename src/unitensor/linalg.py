@@ -21,11 +21,17 @@ The rules, everywhere:
   ``pinv``, ``matrix_power``, ``matrix_rank``'s input, the norms) give
   float32 for bool and integer input; float16 and bfloat16 are computed in
   float32 and returned in their own dtype (NumPy has no half precision
-  linear algebra); complex input is refused with ``DTypeError``;
+  linear algebra); complex64 and complex128 input keeps its dtype, with
+  the standard's complex meaning (``vecdot`` conjugates ``x1``, ``cholesky``
+  and ``eigh`` take Hermitian matrices, ``pinv`` and ``svd`` use the
+  conjugate transpose) and real float results where they are real (the
+  norms, singular values, ``eigh``'s eigenvalues, ``logabsdet``);
+- ``eig`` and ``eigvals`` (of any square matrices) are always complex:
+  complex128 for float64 and complex128 input, complex64 otherwise;
 - ``cross``, ``outer``, ``tensordot``, ``vecdot``, ``matmul``, ``trace``,
   ``diagonal`` and ``matrix_transpose`` keep the promoted dtype (dtypes
   promote as ``+``);
-- ``eigh`` returns ``(eigenvalues, eigenvectors)``, ``qr`` ``(Q, R)``,
+- ``eig`` and ``eigh`` return ``(eigenvalues, eigenvectors)``, ``qr`` ``(Q, R)``,
   ``svd`` ``(U, S, Vh)`` and ``slogdet`` ``(sign, logabsdet)``, as named
   tuples; eigenvalues are ascending and singular values descending on every
   framework, but the signs of eigenvectors, singular vectors and ``Q``'s
@@ -44,6 +50,7 @@ from __future__ import annotations
 
 from ._api.linalg import (
     EighResult,
+    EigResult,
     QRResult,
     SlogdetResult,
     SVDResult,
@@ -51,7 +58,9 @@ from ._api.linalg import (
     cross,
     det,
     diagonal,
+    eig,
     eigh,
+    eigvals,
     eigvalsh,
     inv,
     matmul,
@@ -73,6 +82,7 @@ from ._api.linalg import (
 )
 
 __all__ = [
+    "EigResult",
     "EighResult",
     "QRResult",
     "SVDResult",
@@ -81,7 +91,9 @@ __all__ = [
     "cross",
     "det",
     "diagonal",
+    "eig",
     "eigh",
+    "eigvals",
     "eigvalsh",
     "inv",
     "matmul",

@@ -778,7 +778,6 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "singular vectors, and of Q's columns with R's rows are each framework's",
                 "a singular or indefinite matrix (inv, solve, cholesky): NumPy and PyTorch raise "
                 "their LinAlgError, TensorFlow raises or gives NaN, JAX gives inf/NaN",
-                "complex input to the float functions and vecdot: DTypeError",
                 "matrix_power of integers: float32 (NumPy keeps integers for n >= 0)",
                 "matrix_rank of a vector: ShapeError (NumPy takes it)",
             ),
@@ -923,6 +922,41 @@ _GROUPS: list[tuple[str, Rule]] = [
             ),
         ),
     ),
+    # linalg: complex input, eig, eigvals (Array API 2025.12)
+    (
+        "linalg.vecdot linalg.cholesky linalg.eigh linalg.pinv linalg.svd",
+        Rule(
+            "complex input (every linalg function): complex64 and complex128 keep their "
+            "dtype; real results (norms, singular values, "
+            "eigh's and eigvalsh's eigenvalues, slogdet's logabsdet) the real dtype of the "
+            "precision; vecdot conjugates x1, cholesky and eigh take Hermitian matrices, pinv "
+            "and svd use the conjugate transpose, matmul/tensordot/outer conjugate nothing",
+            (
+                "TensorFlow gives complex singular values, eigh eigenvalues and logabsdet "
+                "(their real parts here)",
+                "TensorFlow and PyTorch have no matmul kernels for some narrow integers: int8, "
+                "int16, uint8, uint16, uint32, uint64 products are computed wider, wrapping "
+                "around as NumPy",
+            ),
+            (
+                "matrices with infinite entries (qr, svd, ...): each framework's values; "
+                "PyTorch and TensorFlow may give NaN where NumPy gives inf",
+            ),
+        ),
+    ),
+    (
+        "linalg.eig linalg.eigvals",
+        Rule(
+            "always complex: complex128 for float64 and complex128 input, complex64 otherwise "
+            "(bool, integers and half precision computed in float32); eigenvectors of norm 1 "
+            "as columns",
+            ("NumPy gives real arrays where every eigenvalue is real",),
+            (
+                "the order of the eigenvalues and each eigenvector's phase are the framework's",
+                "JAX computes eig on the CPU only",
+            ),
+        ),
+    ),
     ("kl_div_with_logits", Rule("the float dtype of the logits; any axis")),
     (
         "l0 l1 l2 linf lp",
@@ -965,6 +999,8 @@ _DIFFERS: list[tuple[str, Differs]] = [
                 "test_statistical_standard.py::test_var_std[array_api_strict*float16*",
                 "test_creation_standard.py::test_eye_template_dtype_and_bfloat16[array_api_strict]",
                 "test_review_misc.py::test_from_numpy_bfloat16[array_api_strict]",
+                "test_linalg_complex.py::test_eig_of_integers_and_half_precision_gives_complex64"
+                "[array_api_strict]",
                 "test_review_misc.py::test_python_scalar_fill_values[array_api_strict*float16*",
                 "test_review_bfloat16.py::test_astype_to_and_from_bfloat16[array_api_strict*",
                 "test_review_bfloat16.py::test_bfloat16_numpy_scalars_combine_with_every_backend[array_api_strict*",

@@ -16,8 +16,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeVar, cast
 
 from .._errors import DTypeError, ShapeError
-from ._base import TensorBase, as_tensor, check_broadcast, joined, wrap
-from .linear_algebra import LinearAlgebra
+from ._base import as_tensor, check_broadcast, joined, wrap
+from .linear_algebra import (
+    LinearAlgebra,
+    _to_last,
+    adjoint,
+    float_values,
+    int_arg,
+    matrices,
+    result_of,
+    tolerance,
+)
 
 if TYPE_CHECKING:
     from .._tensor import Tensor
@@ -25,8 +34,14 @@ if TYPE_CHECKING:
 
 _T = TypeVar("_T", bound="Tensor")
 
-_EPS = {"float16": 2.0**-10, "bfloat16": 2.0**-7, "float32": 2.0**-23, "float64": 2.0**-52}
-"""Machine epsilon of the float dtypes: the default ``rtol`` of ``pinv`` and ``matrix_rank``."""
+
+class EigResult(NamedTuple, Generic[_T]):
+    """The result of [`eig`][unitensor.linalg.eig]: ``(eigenvalues, eigenvectors)``."""
+
+    eigenvalues: _T
+    """Shape ``(..., n)``, complex, in the framework's order."""
+    eigenvectors: _T
+    """Shape ``(..., n, n)``, complex: the eigenvectors (of norm 1) are the columns."""
 
 
 class EighResult(NamedTuple, Generic[_T]):
@@ -67,87 +82,6 @@ class SlogdetResult(NamedTuple, Generic[_T]):
     """The natural log of its absolute value (-inf if singular): shape ``(...)``."""
 
 
-# ---------------------------------------------------------------- helpers
-
-
-def _matrices(x: Any, what: str, square: bool = False) -> LinearAlgebra:
-    """``x`` as a tensor of at least 2 axes (square in the last two if ``square``).
-
-    Raises
-    ------
-    ShapeError
-        If it has fewer axes, or its matrices are not square.
-    """
-    t: LinearAlgebra = as_tensor(x)
-    shape = t.shape
-    if len(shape) < 2:
-        raise ShapeError(f"{what} needs (..., m, n) matrices, got shape {shape}")
-    if square and shape[-1] != shape[-2]:
-        raise ShapeError(f"{what} needs (..., n, n) square matrices, got shape {shape}")
-    return t
-
-
-def _real_float(t: TensorBase, what: str) -> tuple[Any, Any]:
-    """``t``'s values for a float primitive, and the dtype its results get back.
-
-    Bool and integers go in as float32 (the results stay float32); float16
-    and bfloat16 go in as float32, and the results are cast back to them
-    (``None`` is returned where nothing is cast back).
-
-    Raises
-    ------
-    DTypeError
-        If ``t`` is complex.
-    """
-    cls = type(t)
-    a = t.raw
-    kind = cls._kind(a.dtype)
-    if kind == "c":
-        raise DTypeError(f"{what} of complex tensors is not supported")
-    if kind == "f" and a.dtype not in cls._half_dtypes:
-        return a, None
-    back = a.dtype if kind == "f" else None
-    return cls._ns.astype(a, cls._native_dtype("float32")), back
-
-
-def _result(cls: type[TensorBase], raw: Any, back: Any) -> Any:
-    """A result tensor of ``cls``, cast back to ``back`` unless it is ``None``."""
-    return wrap(cls, raw if back is None else cls._ns.astype(raw, back))
-
-
-def _swap_last(ns: Any, a: Any) -> Any:
-    """``a`` with its last two axes swapped."""
-    n = len(a.shape)
-    return ns.permute_dims(a, (*range(n - 2), n - 1, n - 2))
-
-
-def _to_last(ns: Any, a: Any, axis: int) -> Any:
-    """``a`` with ``axis`` moved to the end."""
-    n = len(a.shape)
-    if axis == n - 1:
-        return a
-    return ns.permute_dims(a, (*range(axis), *range(axis + 1, n), axis))
-
-
-def _int_arg(value: Any, what: str) -> int:
-    """An int argument (NumPy integers too; not bool)."""
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise TypeError(f"{what} must be an int, got {type(value).__name__}")
-    return int(value.__index__())
-
-
-def _tolerance(t: LinearAlgebra, s: LinearAlgebra, rtol: Any, dtype_name: str) -> LinearAlgebra:
-    """``rtol`` times the largest singular value, shape ``(..., 1)`` against ``s`` (..., k)."""
-    m, n = t.shape[-2:]
-    largest = s.max(axis=-1, keepdims=True)
-    if rtol is None:
-        return largest * (max(m, n) * _EPS[dtype_name])
-    if isinstance(rtol, int | float) and not isinstance(rtol, bool):
-        return largest * float(rtol)
-    r = wrap(type(s), s._unwrap(rtol)).astype(s.dtype)
-    return largest * r.expand_dims(-1)
-
-
 # ---------------------------------------------------------------- the functions
 
 
@@ -177,8 +111,6 @@ def cholesky(x: _T, /, upper: bool = False) -> _T:
     ------
     ValueError
         If the matrices are not square (``ShapeError``).
-    TypeError
-        If ``x`` is complex (``DTypeError``).
 
     Examples
     --------
@@ -192,14 +124,15 @@ def cholesky(x: _T, /, upper: bool = False) -> _T:
     NumPyTensor(array([[2., 1.],
                        [0., 2.]]))
     """
-    t = _matrices(x, "cholesky", square=True)
-    a, back = _real_float(t, "cholesky")
+    t = matrices(x, "cholesky", square=True)
+    a, back = float_values(t)
     ns = t._ns
-    if upper:  # the lower factor of the transpose, transposed: NumPy's reads x's upper triangle
-        out = _swap_last(ns, ns.cholesky(_swap_last(ns, a)))
+    if upper:  # the lower factor of the adjoint, adjoint: NumPy's reads x's upper triangle
+        cls = type(t)
+        out = adjoint(cls, ns.cholesky(adjoint(cls, a)))
     else:
         out = ns.cholesky(a)
-    return cast(_T, _result(type(t), out, back))
+    return cast(_T, result_of(type(t), out, back))
 
 
 def cross(x1: _T, x2: _T, /, axis: int = -1) -> _T:
@@ -276,8 +209,6 @@ def det(x: _T, /) -> _T:
     ------
     ValueError
         If the matrices are not square (``ShapeError``).
-    TypeError
-        If ``x`` is complex (``DTypeError``).
 
     Examples
     --------
@@ -286,9 +217,9 @@ def det(x: _T, /) -> _T:
     >>> ut.linalg.det(ut.astensor(np.array([[[1, 2], [3, 4]], [[2, 0], [0, 3]]])))
     NumPyTensor(array([-2.,  6.], dtype=float32))
     """
-    t = _matrices(x, "det", square=True)
-    a, back = _real_float(t, "det")
-    return cast(_T, _result(type(t), t._ns.det(a), back))
+    t = matrices(x, "det", square=True)
+    a, back = float_values(t)
+    return cast(_T, result_of(type(t), t._ns.det(a), back))
 
 
 def diagonal(x: _T, /, offset: int = 0) -> _T:
@@ -322,8 +253,102 @@ def diagonal(x: _T, /, offset: int = 0) -> _T:
     >>> ut.linalg.diagonal(x), ut.linalg.diagonal(x, offset=1)
     (NumPyTensor(array([0, 4])), NumPyTensor(array([1, 5])))
     """
-    t = _matrices(x, "diagonal")
-    return cast(_T, wrap(type(t), t._ns.diagonal(t.raw, _int_arg(offset, "offset"))))
+    t = matrices(x, "diagonal")
+    return cast(_T, wrap(type(t), t._ns.diagonal(t.raw, int_arg(offset, "offset"))))
+
+
+def _complex_dtype(cls: Any, a: Any) -> Any:
+    """The complex dtype of ``a``'s precision (float32 and complex64: complex64)."""
+    name = cls._dtype_name(a.dtype)
+    return cls._native_dtype("complex64" if name in ("float32", "complex64") else "complex128")
+
+
+def eig(x: _T, /) -> EigResult[_T]:
+    """The eigenvalues and eigenvectors of square matrices (new in the standard 2025.12).
+
+    ``x @ v[..., :, i] = w[..., i] * v[..., :, i]`` for each eigenvalue
+    ``w[..., i]``; ``x`` need not be symmetric (for symmetric or Hermitian
+    matrices [`eigh`][unitensor.linalg.eigh] is faster and exact in order).
+
+    Parameters
+    ----------
+    x
+        Shape ``(..., n, n)``, real or complex.
+
+    Returns
+    -------
+    EigResult
+        ``(eigenvalues, eigenvectors)``: shapes ``(..., n)`` and
+        ``(..., n, n)`` with columns of norm 1, always complex: complex64
+        for float32, float16, bfloat16, bool and integer input, complex128
+        for float64 (NumPy gives real arrays where every eigenvalue is
+        real; unitensor does not). The order of the eigenvalues and the
+        phase of each eigenvector are each framework's.
+
+    Raises
+    ------
+    ValueError
+        If the matrices are not square (``ShapeError``).
+
+    Notes
+    -----
+    JAX computes ``eig`` on the CPU only; PyTorch and TensorFlow on any
+    device they have kernels for.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> w, v = ut.linalg.eig(ut.astensor(np.array([[2.0, 0.0], [0.0, 3.0]])))
+    >>> w
+    NumPyTensor(array([2.+0.j, 3.+0.j]))
+    >>> v.dtype, v.shape
+    (dtype('complex128'), (2, 2))
+    """
+    t = matrices(x, "eig", square=True)
+    a, _ = float_values(t)  # the results stay complex, of the precision computed in
+    cls = type(t)
+    if t.shape[-1] == 0:
+        dtype, ns = _complex_dtype(cls, a), t._ns
+        w, v = ns.full(t.shape[:-1], 0, dtype, a), ns.full(t.shape, 0, dtype, a)
+    else:
+        w, v = t._ns.eig(a)
+    return EigResult(cast(_T, wrap(cls, w)), cast(_T, wrap(cls, v)))
+
+
+def eigvals(x: _T, /) -> _T:
+    """The eigenvalues of square matrices (new in the standard 2025.12): ``eig``'s first.
+
+    Parameters
+    ----------
+    x
+        Shape ``(..., n, n)``, real or complex.
+
+    Returns
+    -------
+    Tensor
+        Shape ``(..., n)``, complex as [`eig`][unitensor.linalg.eig]'s
+        eigenvalues (complex64 but for float64 and complex128 input), in
+        the framework's order.
+
+    Raises
+    ------
+    ValueError
+        If the matrices are not square (``ShapeError``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import unitensor as ut
+    >>> ut.linalg.eigvals(ut.astensor(np.array([[0, -1], [1, 0]])))
+    NumPyTensor(array([0.+1.j, 0.-1.j], dtype=complex64))
+    """
+    t = matrices(x, "eigvals", square=True)
+    a, _ = float_values(t)
+    cls = type(t)
+    if t.shape[-1] == 0:
+        return cast(_T, wrap(cls, t._ns.full(t.shape[:-1], 0, _complex_dtype(cls, a), a)))
+    return cast(_T, wrap(cls, t._ns.eigvals(a)))
 
 
 def eigh(x: _T, /) -> EighResult[_T]:
@@ -349,8 +374,6 @@ def eigh(x: _T, /) -> EighResult[_T]:
     ------
     ValueError
         If the matrices are not square (``ShapeError``).
-    TypeError
-        If ``x`` is complex (``DTypeError``).
 
     Examples
     --------
@@ -362,11 +385,11 @@ def eigh(x: _T, /) -> EighResult[_T]:
     >>> q.shape
     (2, 2)
     """
-    t = _matrices(x, "eigh", square=True)
-    a, back = _real_float(t, "eigh")
+    t = matrices(x, "eigh", square=True)
+    a, back = float_values(t)
     w, v = t._ns.eigh(a)
     cls = type(t)
-    return EighResult(_result(cls, w, back), _result(cls, v, back))
+    return EighResult(result_of(cls, w, back), result_of(cls, v, back))
 
 
 def eigvalsh(x: _T, /) -> _T:
@@ -387,8 +410,6 @@ def eigvalsh(x: _T, /) -> _T:
     ------
     ValueError
         If the matrices are not square (``ShapeError``).
-    TypeError
-        If ``x`` is complex (``DTypeError``).
 
     Examples
     --------
@@ -397,9 +418,9 @@ def eigvalsh(x: _T, /) -> _T:
     >>> ut.linalg.eigvalsh(ut.astensor(np.array([[2.0, 1.0], [1.0, 2.0]], dtype=np.float32)))
     NumPyTensor(array([1., 3.], dtype=float32))
     """
-    t = _matrices(x, "eigvalsh", square=True)
-    a, back = _real_float(t, "eigvalsh")
-    return cast(_T, _result(type(t), t._ns.eigvalsh(a), back))
+    t = matrices(x, "eigvalsh", square=True)
+    a, back = float_values(t)
+    return cast(_T, result_of(type(t), t._ns.eigvalsh(a), back))
 
 
 def inv(x: _T, /) -> _T:
@@ -421,8 +442,6 @@ def inv(x: _T, /) -> _T:
     ------
     ValueError
         If the matrices are not square (``ShapeError``).
-    TypeError
-        If ``x`` is complex (``DTypeError``).
 
     Examples
     --------
@@ -432,10 +451,10 @@ def inv(x: _T, /) -> _T:
     NumPyTensor(array([[0.5 , 0.  ],
                        [0.  , 0.25]]))
     """
-    t = _matrices(x, "inv", square=True)
-    a, back = _real_float(t, "inv")
+    t = matrices(x, "inv", square=True)
+    a, back = float_values(t)
     cls = type(t)
-    return cast(_T, _result(cls, wrap(cls, a).inv().raw, back))
+    return cast(_T, result_of(cls, wrap(cls, a).inv().raw, back))
 
 
 def matmul(x1: _T, x2: _T, /) -> _T:
@@ -500,8 +519,6 @@ def matrix_norm(
     ValueError
         If ``ord`` is not one of these, or ``x`` has fewer than 2 axes
         (``ShapeError``).
-    TypeError
-        If ``x`` is complex (``DTypeError``).
 
     Examples
     --------
@@ -514,14 +531,16 @@ def matrix_norm(
     >>> ut.linalg.matrix_norm(x, ord=math.inf, keepdims=True)
     NumPyTensor(array([[5.]]))
     """
-    t = _matrices(x, "matrix_norm")
+    t = matrices(x, "matrix_norm")
     if isinstance(ord, bool) or ord not in ("fro", "nuc", 1, -1, 2, -2, math.inf, -math.inf):
         raise ValueError(
             f"matrix_norm: ord must be 'fro', 'nuc', 1, -1, 2, -2, inf or -inf, got {ord!r}"
         )
-    a, back = _real_float(t, "matrix_norm")
+    a, back = float_values(t)
     cls = type(t)
     m = wrap(cls, a)
+    if cls._kind(a.dtype) == "c":
+        m = m.abs()  # the norms of the magnitudes; singular values are of a itself
     out: LinearAlgebra
     if ord == "fro":
         out = m.norms.l2(axis=(-2, -1))
@@ -533,7 +552,7 @@ def matrix_norm(
         out = sums.max(axis=-1) if ord in (1, math.inf) else sums.min(axis=-1)
     if keepdims:
         out = out.reshape((*t.shape[:-2], 1, 1))
-    return cast(_T, _result(cls, out.raw, back))
+    return cast(_T, result_of(cls, out.raw, back))
 
 
 def matrix_power(x: _T, n: int, /) -> _T:
@@ -558,7 +577,7 @@ def matrix_power(x: _T, n: int, /) -> _T:
     ValueError
         If the matrices are not square (``ShapeError``).
     TypeError
-        If ``n`` is not an int, or ``x`` is complex (``DTypeError``).
+        If ``n`` is not an int.
 
     Examples
     --------
@@ -572,16 +591,16 @@ def matrix_power(x: _T, n: int, /) -> _T:
     NumPyTensor(array([[ 1., -1.],
                        [ 0.,  1.]]))
     """
-    t = _matrices(x, "matrix_power", square=True)
-    k = _int_arg(n, "matrix_power's n")
-    a, back = _real_float(t, "matrix_power")
+    t = matrices(x, "matrix_power", square=True)
+    k = int_arg(n, "matrix_power's n")
+    a, back = float_values(t)
     cls = type(t)
     base = wrap(cls, a)
     if k == 0:
         size = t.shape[-1]
         i = base.arange(size)
         eye = (i.reshape((size, 1)) == i.reshape((1, size))).astype(a.dtype)
-        return cast(_T, _result(cls, (base.zeros_like() + eye).raw, back))
+        return cast(_T, result_of(cls, (base.zeros_like() + eye).raw, back))
     if k < 0:
         base, k = base.inv(), -k
     out: LinearAlgebra | None = None
@@ -593,7 +612,7 @@ def matrix_power(x: _T, n: int, /) -> _T:
             break
         base = base @ base
     assert out is not None
-    return cast(_T, _result(cls, out.raw, back))
+    return cast(_T, result_of(cls, out.raw, back))
 
 
 def matrix_rank(x: _T, /, rtol: float | _T | None = None) -> _T:
@@ -620,8 +639,6 @@ def matrix_rank(x: _T, /, rtol: float | _T | None = None) -> _T:
     ValueError
         If ``x`` has fewer than 2 axes (``ShapeError``: NumPy's
         ``matrix_rank`` also takes vectors), or ``rtol`` does not broadcast.
-    TypeError
-        If ``x`` is complex (``DTypeError``).
 
     Examples
     --------
@@ -633,15 +650,15 @@ def matrix_rank(x: _T, /, rtol: float | _T | None = None) -> _T:
     >>> ut.linalg.matrix_rank(ut.astensor(np.eye(3)[None].repeat(2, 0)))
     NumPyTensor(array([3, 3]))
     """
-    t = _matrices(x, "matrix_rank")
-    a, back = _real_float(t, "matrix_rank")
+    t = matrices(x, "matrix_rank")
+    a, back = float_values(t)
     cls = type(t)
     ns = t._ns
     if min(t.shape[-2:]) == 0:
         return cast(_T, wrap(cls, ns.full(t.shape[:-2], 0, cls._native_dtype("int64"), a)))
     s = wrap(cls, ns.svdvals(a))
     dtype_name = cls._dtype_name(a.dtype if back is None else back)
-    return cast(_T, (s > _tolerance(t, s, rtol, dtype_name)).sum(axis=-1))
+    return cast(_T, (s > tolerance(t, s, rtol, dtype_name)).sum(axis=-1))
 
 
 def matrix_transpose(x: _T, /) -> _T:
@@ -738,8 +755,6 @@ def pinv(x: _T, /, rtol: float | _T | None = None) -> _T:
     ValueError
         If ``x`` has fewer than 2 axes, or ``rtol`` does not broadcast
         (``ShapeError``).
-    TypeError
-        If ``x`` is complex (``DTypeError``).
 
     Examples
     --------
@@ -749,19 +764,20 @@ def pinv(x: _T, /, rtol: float | _T | None = None) -> _T:
     NumPyTensor(array([[1. , 0. , 0. ],
                        [0. , 0. , 0.5]]))
     """
-    t = _matrices(x, "pinv")
-    a, back = _real_float(t, "pinv")
+    t = matrices(x, "pinv")
+    a, back = float_values(t)
     cls = type(t)
     ns = t._ns
     m, n = t.shape[-2:]
     if min(m, n) == 0:
-        return cast(_T, _result(cls, ns.full((*t.shape[:-2], n, m), 0, a.dtype, a), back))
+        return cast(_T, result_of(cls, ns.full((*t.shape[:-2], n, m), 0, a.dtype, a), back))
     u, s, vh = (wrap(cls, r) for r in ns.svd(a, False))
     dtype_name = cls._dtype_name(a.dtype if back is None else back)
-    large = s > _tolerance(t, s, rtol, dtype_name)
+    large = s > tolerance(t, s, rtol, dtype_name)
     s_inv = large.where(1 / large.where(s, 1), 0)
-    out = vh.mT @ (s_inv.expand_dims(-1) * u.mT)
-    return cast(_T, _result(cls, out.raw, back))
+    u_h, v = wrap(cls, adjoint(cls, u.raw)), wrap(cls, adjoint(cls, vh.raw))
+    out = v @ (s_inv.expand_dims(-1).astype(a.dtype) * u_h)
+    return cast(_T, result_of(cls, out.raw, back))
 
 
 def qr(x: _T, /, mode: Literal["reduced", "complete"] = "reduced") -> QRResult[_T]:
@@ -788,8 +804,6 @@ def qr(x: _T, /, mode: Literal["reduced", "complete"] = "reduced") -> QRResult[_
     ValueError
         If ``mode`` is neither, or ``x`` has fewer than 2 axes
         (``ShapeError``).
-    TypeError
-        If ``x`` is complex (``DTypeError``).
 
     Examples
     --------
@@ -799,13 +813,13 @@ def qr(x: _T, /, mode: Literal["reduced", "complete"] = "reduced") -> QRResult[_
     >>> q.shape, r.shape, ut.linalg.qr(ut.astensor(np.ones((4, 2))), mode="complete").Q.shape
     ((4, 2), (2, 2), (4, 4))
     """
-    t = _matrices(x, "qr")
+    t = matrices(x, "qr")
     if mode not in ("reduced", "complete"):
         raise ValueError(f"qr: mode must be 'reduced' or 'complete', got {mode!r}")
-    a, back = _real_float(t, "qr")
+    a, back = float_values(t)
     q, r = t._ns.qr(a, mode == "complete")
     cls = type(t)
-    return QRResult(_result(cls, q, back), _result(cls, r, back))
+    return QRResult(result_of(cls, q, back), result_of(cls, r, back))
 
 
 def slogdet(x: _T, /) -> SlogdetResult[_T]:
@@ -827,8 +841,6 @@ def slogdet(x: _T, /) -> SlogdetResult[_T]:
     ------
     ValueError
         If the matrices are not square (``ShapeError``).
-    TypeError
-        If ``x`` is complex (``DTypeError``).
 
     Examples
     --------
@@ -838,11 +850,11 @@ def slogdet(x: _T, /) -> SlogdetResult[_T]:
     >>> sign.item(), logabsdet.item()
     (-1.0, 1.7918)
     """
-    t = _matrices(x, "slogdet", square=True)
-    a, back = _real_float(t, "slogdet")
+    t = matrices(x, "slogdet", square=True)
+    a, back = float_values(t)
     cls = type(t)
     sign, logabsdet = wrap(cls, a).slogdet()
-    return SlogdetResult(_result(cls, sign.raw, back), _result(cls, logabsdet.raw, back))
+    return SlogdetResult(result_of(cls, sign.raw, back), result_of(cls, logabsdet.raw, back))
 
 
 def solve(x1: _T, x2: _T, /) -> _T:
@@ -871,8 +883,7 @@ def solve(x1: _T, x2: _T, /) -> _T:
         If ``x1``'s matrices are not square, ``x2``'s rows differ from
         them, or the batch axes do not broadcast (``ShapeError``).
     TypeError
-        If an operand is complex (``DTypeError``) or the operands belong to
-        different frameworks.
+        If the operands belong to different frameworks.
 
     Examples
     --------
@@ -898,16 +909,16 @@ def solve(x1: _T, x2: _T, /) -> _T:
     if not vector:
         check_broadcast(shape_a[:-2], shape_b[:-2])
     ns = cls._ns
-    fa, back = _real_float(wrap(cls, a), "solve")
-    fb, _ = _real_float(wrap(cls, b), "solve")
+    fa, back = float_values(wrap(cls, a))
+    fb, _ = float_values(wrap(cls, b))
     if vector:
         return cast(
             _T,
-            _result(
+            result_of(
                 cls, ns.squeeze(ns.solve(fa, ns.expand_dims(fb, 1)), (len(shape_a) - 1,)), back
             ),
         )
-    return cast(_T, _result(cls, ns.solve(fa, fb), back))
+    return cast(_T, result_of(cls, ns.solve(fa, fb), back))
 
 
 def svd(x: _T, /, full_matrices: bool = True) -> SVDResult[_T]:
@@ -932,8 +943,6 @@ def svd(x: _T, /, full_matrices: bool = True) -> SVDResult[_T]:
     ------
     ValueError
         If ``x`` has fewer than 2 axes (``ShapeError``).
-    TypeError
-        If ``x`` is complex (``DTypeError``).
 
     Examples
     --------
@@ -945,11 +954,11 @@ def svd(x: _T, /, full_matrices: bool = True) -> SVDResult[_T]:
     >>> u.shape, vh.shape
     ((3, 3), (2, 2))
     """
-    t = _matrices(x, "svd")
-    a, back = _real_float(t, "svd")
+    t = matrices(x, "svd")
+    a, back = float_values(t)
     u, s, vh = t._ns.svd(a, bool(full_matrices))
     cls = type(t)
-    return SVDResult(_result(cls, u, back), _result(cls, s, back), _result(cls, vh, back))
+    return SVDResult(result_of(cls, u, back), result_of(cls, s, back), result_of(cls, vh, back))
 
 
 def svdvals(x: _T, /) -> _T:
@@ -970,8 +979,6 @@ def svdvals(x: _T, /) -> _T:
     ------
     ValueError
         If ``x`` has fewer than 2 axes (``ShapeError``).
-    TypeError
-        If ``x`` is complex (``DTypeError``).
 
     Examples
     --------
@@ -980,9 +987,9 @@ def svdvals(x: _T, /) -> _T:
     >>> ut.linalg.svdvals(ut.astensor(np.array([[0, 2], [1, 0]])))
     NumPyTensor(array([2., 1.], dtype=float32))
     """
-    t = _matrices(x, "svdvals")
-    a, back = _real_float(t, "svdvals")
-    return cast(_T, _result(type(t), t._ns.svdvals(a), back))
+    t = matrices(x, "svdvals")
+    a, back = float_values(t)
+    return cast(_T, result_of(type(t), t._ns.svdvals(a), back))
 
 
 def tensordot(x1: _T, x2: _T, /, axes: int | tuple[Sequence[int], Sequence[int]] = 2) -> _T:
@@ -1058,8 +1065,8 @@ def trace(x: _T, /, offset: int = 0, dtype: Any = None) -> _T:
     >>> ut.linalg.trace(x, dtype=ut.float32)
     NumPyTensor(np.float32(12.0))
     """
-    t = _matrices(x, "trace")
-    k = _int_arg(offset, "offset")
+    t = matrices(x, "trace")
+    k = int_arg(offset, "offset")
     if dtype is not None:
         t = t.astype(dtype)
     out = wrap(type(t), t._ns.diagonal(t.raw, k)).sum(axis=-1)
@@ -1093,8 +1100,7 @@ def vecdot(x1: _T, x2: _T, /, axis: int = -1) -> _T:
     AxisError
         If ``axis`` is out of range.
     TypeError
-        If an operand is complex (``DTypeError``) or they belong to
-        different frameworks.
+        If the operands belong to different frameworks.
 
     Examples
     --------
@@ -1138,8 +1144,6 @@ def vector_norm(
         ``-inf`` is empty (``ShapeError``).
     AxisError
         If an axis is out of range or repeated.
-    TypeError
-        If ``x`` is complex (``DTypeError``).
 
     Examples
     --------
@@ -1156,9 +1160,9 @@ def vector_norm(
     value: Any = ord  # callers may pass anything despite the annotation
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(value):
         raise ValueError(f"vector_norm: ord must be a number, got {ord!r}")
-    if type(t)._kind(t.raw.dtype) == "c":
-        raise DTypeError("vector_norm of complex tensors is not supported")
     v = wrap(type(t), t._floating_any())
+    if type(t)._kind(t.raw.dtype) == "c":
+        v = v.abs()  # the norms of the magnitudes, real
     norms = v.norms
     if ord == 2:
         out = norms.l2(axis, keepdims)

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, cast
 
 from .._errors import (
     AxisError,
-    DTypeError,
     ShapeError,
 )
 from ._base import (
     Axes,
     TensorBase,
+    as_tensor,
     check_broadcast,
     joined,
     wrap,
@@ -264,6 +264,8 @@ class LinearAlgebra(Set):
     def vecdot(self, other: TensorBase, axis: int = -1) -> Self:
         """Dot products of the vectors along ``axis`` (the standard's and NumPy's ``vecdot``).
 
+        Complex ``self`` is conjugated: ``sum(conj(self) * other)``.
+
         The other axes broadcast; dtypes promote as ``+`` (bool as logical
         and / or).
 
@@ -289,9 +291,7 @@ class LinearAlgebra(Set):
         AxisError
             If ``axis`` is out of range for an operand.
         TypeError
-            If an operand is complex (``DTypeError``: the standard conjugates
-            ``self``, which unitensor does not do yet), or ``other`` belongs
-            to another framework.
+            If ``other`` belongs to another framework.
 
         Examples
         --------
@@ -307,8 +307,6 @@ class LinearAlgebra(Set):
         if not hasattr(b, "shape") or len(a.shape) == 0 or len(b.shape) == 0:
             raise ShapeError("vecdot needs two tensors of at least 1 axis")
         cls = self.__class__
-        if cls._kind(a.dtype) == "c":
-            raise DTypeError("vecdot of complex tensors is not supported (it conjugates x1)")
         ax_a, ax_b = self._axis(axis, len(a.shape)), self._axis(axis, len(b.shape))
         if a.shape[ax_a] != b.shape[ax_b]:
             raise ShapeError(
@@ -316,6 +314,8 @@ class LinearAlgebra(Set):
                 f"{tuple(b.shape)} axis {ax_b}"
             )
         ns = self._ns
+        if cls._kind(a.dtype) == "c":  # the standard's complex dot product conjugates x1
+            a = ns.conj(a)
         a, b = _to_last(ns, a, ax_a), _to_last(ns, b, ax_b)
         check_broadcast(tuple(a.shape[:-1]), tuple(b.shape[:-1]))
         return wrap(cls, _einsum_raw(cls, "...i,...i->...", [a, b]))
@@ -816,3 +816,83 @@ class NormsAccessor(Generic[_T]):
             return self.linf(axis, keepdims)
         t = self._t
         return (wrap(t.__class__, t._floating_any()).abs() ** p).sum(axis, keepdims) ** (1 / p)
+
+
+_EPS = {"float16": 2.0**-10, "bfloat16": 2.0**-7, "float32": 2.0**-23, "float64": 2.0**-52}
+_EPS.update(complex64=_EPS["float32"], complex128=_EPS["float64"])
+"""Machine epsilon of the float dtypes: the default ``rtol`` of ``pinv`` and ``matrix_rank``."""
+
+
+# ---------------------------------------------------------------- helpers of linalg
+
+
+def matrices(x: Any, what: str, square: bool = False) -> LinearAlgebra:
+    """``x`` as a tensor of at least 2 axes (square in the last two if ``square``).
+
+    Raises
+    ------
+    ShapeError
+        If it has fewer axes, or its matrices are not square.
+    """
+    t: LinearAlgebra = as_tensor(x)
+    shape = t.shape
+    if len(shape) < 2:
+        raise ShapeError(f"{what} needs (..., m, n) matrices, got shape {shape}")
+    if square and shape[-1] != shape[-2]:
+        raise ShapeError(f"{what} needs (..., n, n) square matrices, got shape {shape}")
+    return t
+
+
+def float_values(t: TensorBase) -> tuple[Any, Any]:
+    """``t``'s values for a float primitive, and the dtype its results get back.
+
+    Bool and integers go in as float32 (the results stay float32); float16
+    and bfloat16 go in as float32, and the results are cast back to them
+    (``None`` is returned where nothing is cast back); complex64 and
+    complex128 go in as they are.
+    """
+    cls = type(t)
+    a = t.raw
+    kind = cls._kind(a.dtype)
+    if kind == "c":
+        return a, None
+    if kind == "f" and a.dtype not in cls._half_dtypes:
+        return a, None
+    back = a.dtype if kind == "f" else None
+    return cls._ns.astype(a, cls._native_dtype("float32")), back
+
+
+def result_of(cls: type[TensorBase], raw: Any, back: Any) -> Any:
+    """A result tensor of ``cls``, cast back to ``back`` unless it is ``None``."""
+    return wrap(cls, raw if back is None else cls._ns.astype(raw, back))
+
+
+def _swap_last(ns: Any, a: Any) -> Any:
+    """``a`` with its last two axes swapped."""
+    n = len(a.shape)
+    return ns.permute_dims(a, (*range(n - 2), n - 1, n - 2))
+
+
+def adjoint(cls: type[TensorBase], a: Any) -> Any:
+    """``a``'s conjugate transpose in the last two axes (the transpose if ``a`` is real)."""
+    ns = cls._ns
+    return _swap_last(ns, ns.conj(a) if cls._kind(a.dtype) == "c" else a)
+
+
+def int_arg(value: Any, what: str) -> int:
+    """An int argument (NumPy integers too; not bool)."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{what} must be an int, got {type(value).__name__}")
+    return int(value.__index__())
+
+
+def tolerance(t: LinearAlgebra, s: LinearAlgebra, rtol: Any, dtype_name: str) -> LinearAlgebra:
+    """``rtol`` times the largest singular value, shape ``(..., 1)`` against ``s`` (..., k)."""
+    m, n = t.shape[-2:]
+    largest = s.max(axis=-1, keepdims=True)
+    if rtol is None:
+        return largest * (max(m, n) * _EPS[dtype_name])
+    if isinstance(rtol, int | float) and not isinstance(rtol, bool):
+        return largest * float(rtol)
+    r = wrap(type(s), s._unwrap(rtol)).astype(s.dtype)
+    return largest * r.expand_dims(-1)

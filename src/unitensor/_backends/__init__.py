@@ -269,6 +269,12 @@ class Primitives:
     # (never a vector) and the batch shapes broadcast
     solve: Binary
     diagonal: Callable[[Any, int], Any]  # (a, offset): diagonals of the last two axes (..., d)
+    # eig (Array API 2025.12): of (..., n, n) float32, float64, complex64 or complex128
+    # matrices, n >= 1: (eigenvalues (..., n), eigenvectors of norm 1 as columns (..., n, n)),
+    # complex64 for 32-bit input and complex128 for 64-bit (complex even where all are real);
+    # the order of the eigenvalues and each eigenvector's phase are the framework's
+    eig: Callable[[Any], tuple[Any, Any]]
+    eigvals: Unary  # eig's eigenvalues only
     # functional updates: op is "add", "multiply", "min" or "max"; duplicates accumulate
     scatter: Callable[[Any, Any, Any, str], Any]
     from_dlpack: Unary  # array sharing the memory of an object with __dlpack__
@@ -376,6 +382,9 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "svdvals",
         "solve",
         "diagonal",
+        # eig (Array API 2025.12): linalg's
+        "eig",
+        "eigvals",
     }
 )
 """The fields named and meant as the Array API standard's functions (``linalg`` aside)."""

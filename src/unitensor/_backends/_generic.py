@@ -882,6 +882,10 @@ def primitives(xp: Any) -> Primitives:
         q, r = la("qr")(a, mode="complete" if complete else "reduced")
         return q, r
 
+    def eig(a: Any) -> tuple[Any, Any]:
+        values, vectors = la("eig")(a)
+        return values, vectors
+
     def svd(a: Any, full_matrices: bool) -> tuple[Any, Any, Any]:
         u, s, vh = la("svd")(a, full_matrices=full_matrices)
         return u, s, vh
@@ -1033,4 +1037,7 @@ def primitives(xp: Any) -> Primitives:
         asarray=g.asarray,
         uniform=g.random(False),
         normal=g.random(True),
+        # eig (Array API 2025.12): linalg's
+        eig=eig,
+        eigvals=la("eigvals"),
     )

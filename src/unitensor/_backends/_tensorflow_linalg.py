@@ -21,19 +21,19 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-__all__ = ["primitives"]
+__all__ = ["primitives", "real", "widened"]
 
 tf: Any = None  # TensorFlow itself, set by primitives()
 _WIDER: dict[Any, Any] = {}  # narrow integer dtype -> the one its products are computed in
 
 
-def _widened(dtype: Any) -> Any:
+def widened(dtype: Any) -> Any:
     """The dtype to compute products of ``dtype`` in (``dtype`` itself if TF has kernels)."""
     return _WIDER.get(dtype, dtype)
 
 
 def _tensordot(a: Any, b: Any, axes: tuple[tuple[int, ...], tuple[int, ...]]) -> Any:
-    wide = _widened(a.dtype)
+    wide = widened(a.dtype)
     if wide != a.dtype:
         out = tf.tensordot(tf.cast(a, wide), tf.cast(b, wide), [list(axes[0]), list(axes[1])])
         return tf.cast(out, a.dtype)
@@ -42,15 +42,20 @@ def _tensordot(a: Any, b: Any, axes: tuple[tuple[int, ...], tuple[int, ...]]) ->
 
 def _einsum(subscripts: str, arrays: list[Any]) -> Any:
     dtype = arrays[0].dtype
-    wide = _widened(dtype)
+    wide = widened(dtype)
     if wide != dtype:
         return tf.cast(tf.einsum(subscripts, *[tf.cast(a, wide) for a in arrays]), dtype)
     return tf.einsum(subscripts, *arrays)
 
 
+def real(a: Any) -> Any:
+    """``a``'s real part if complex (TensorFlow's real results of complex input), else ``a``."""
+    return tf.math.real(a) if a.dtype.is_complex else a
+
+
 def _svd(a: Any, full_matrices: bool) -> tuple[Any, Any, Any]:
     s, u, v = tf.linalg.svd(a, full_matrices=full_matrices)
-    return u, s, tf.linalg.adjoint(v)
+    return u, real(s), tf.linalg.adjoint(v)
 
 
 def _qr(a: Any, complete: bool) -> tuple[Any, Any]:
@@ -60,11 +65,20 @@ def _qr(a: Any, complete: bool) -> tuple[Any, Any]:
 
 def _eigh(a: Any) -> tuple[Any, Any]:
     w, v = tf.linalg.eigh(a)
-    return w, v
+    return real(w), v
+
+
+def _eigvalsh(a: Any) -> Any:
+    return real(tf.linalg.eigvalsh(a))
 
 
 def _svdvals(a: Any) -> Any:
-    return tf.linalg.svd(a, compute_uv=False)
+    return real(tf.linalg.svd(a, compute_uv=False))
+
+
+def _eig(a: Any) -> tuple[Any, Any]:
+    w, v = tf.linalg.eig(a)
+    return w, v
 
 
 def _solve(a: Any, b: Any) -> Any:
@@ -95,6 +109,7 @@ def primitives() -> dict[str, Any]:
             tf.uint8: tf.int32,
             tf.uint16: tf.int32,
             tf.uint32: tf.int64,
+            tf.uint64: tf.int64,
         }
     )
     return {
@@ -103,10 +118,13 @@ def primitives() -> dict[str, Any]:
         "cholesky": tf.linalg.cholesky,
         "det": tf.linalg.det,
         "eigh": _eigh,
-        "eigvalsh": tf.linalg.eigvalsh,
+        "eigvalsh": _eigvalsh,
         "qr": _qr,
         "svd": _svd,
         "svdvals": _svdvals,
         "solve": _solve,
         "diagonal": _diagonal,
+        # eig (Array API 2025.12)
+        "eig": _eig,
+        "eigvals": tf.linalg.eigvals,
     }

@@ -519,4 +519,7 @@ def primitives() -> Primitives:
                 "logaddexp nextafter logical_xor bitwise_left_shift bitwise_right_shift"
             ).split()
         },
+        # eig (Array API 2025.12): JAX computes them on the CPU only
+        eig=lambda a: tuple(jnp.linalg.eig(a)),
+        eigvals=jnp.linalg.eigvals,
     )

@@ -256,6 +256,16 @@ def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: A
     return (r * std + mean).astype(dtype, copy=False)
 
 
+def _complex(x: Any, a: Any) -> Any:
+    """``x`` in the complex dtype of ``a``'s precision."""
+    return x.astype(np.result_type(a.dtype, np.complex64))
+
+
+def _eig(a: Any) -> tuple[Any, Any]:
+    w, v = np.linalg.eig(a)
+    return _complex(w, a), _complex(v, a)
+
+
 _NS = Primitives(
     dtype_type=np.dtype,
     dtype_name=lambda dt: np.dtype(dt).name,
@@ -374,6 +384,9 @@ _NS = Primitives(
     python_operators=_python_operators,
     float_operand=_float_operand,
     refused=_refused,
+    # eig (Array API 2025.12): NumPy's are real where every eigenvalue is
+    eig=_eig,
+    eigvals=lambda a: _complex(np.linalg.eigvals(a), a),
 )
 
 

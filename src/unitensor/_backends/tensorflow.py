@@ -166,6 +166,9 @@ def _divide(a: Any, b: Any) -> Any:
 
 
 def _matmul(a: Any, b: Any) -> Any:
+    wide = _tensorflow_linalg.widened(a.dtype)  # TensorFlow lacks narrow integer kernels
+    if wide != a.dtype:
+        return tf.cast(_matmul(tf.cast(a, wide), tf.cast(b, wide)), a.dtype)
     if len(a.shape) == 1 and len(b.shape) == 1:
         return tf.reduce_sum(a * b)
     if len(a.shape) == 1:
@@ -368,7 +371,7 @@ def _crossentropy(logits: Any, labels: Any) -> Any:
 
 def _slogdet(a: Any) -> tuple[Any, Any]:
     sign, logabsdet = tf.linalg.slogdet(a)
-    return sign, logabsdet
+    return sign, _tensorflow_linalg.real(logabsdet)  # complex input: TensorFlow's is complex
 
 
 def _axes(axes: int | tuple[int, ...] | None) -> int | list[int] | None:
@@ -879,7 +882,7 @@ def primitives() -> Primitives:
         like=_like,
         setitem=_index_update,
         copy=tf.identity,
-        to_numpy=lambda a: a.numpy(),
+        to_numpy=lambda a: np.asarray(a.numpy()),  # a 0-d tensor gives a NumPy scalar
         item=lambda a: a.numpy().item(),
         astype=tf.cast,
         seed=_GEN.seed,

@@ -3,7 +3,9 @@
 Where PyTorch differs from unitensor's meaning, this module hides it:
 slices with negative steps (PyTorch refuses them) become a positive slice
 and a flip; ``prod`` over several axes reduces one axis at a time;
-``matmul`` and ``where`` promote mixed dtypes first; ``take_along_axis``
+``matmul`` and ``where`` promote mixed dtypes first, and products of
+uint16, uint32 and uint64 (``matmul``, ``tensordot``, ``einsum``: PyTorch has
+no kernels) are computed in int64; ``take_along_axis``
 accepts negative indices; ``sign`` keeps NaN and gives +0.0 for -0.0, a zero
 float remainder takes the divisor's sign, complex ``sign`` and ``round`` work
 (PyTorch refuses them). Gradients use ``torch.autograd.grad`` on a
@@ -18,6 +20,7 @@ from __future__ import annotations
 import importlib
 import math
 import threading
+from collections.abc import Callable
 from typing import Any, cast
 
 import numpy as np
@@ -211,8 +214,37 @@ def _same_dtype(a: Any, b: Any) -> tuple[Any, Any]:
     return a, b
 
 
+_NO_PRODUCTS: set[Any] = set()
+"""uint16, uint32, uint64 (filled by primitives()): PyTorch has no matmul kernels for them."""
+
+
+def _products(fn: Callable[[Any], Any], arrays: Any) -> Any:
+    """``fn(arrays)``, a sum of products of arrays of one dtype (uint16, uint32, uint64 too).
+
+    Those are computed in int64 and cast back, which wraps around as NumPy's kernels do.
+    """
+    dtype = arrays[0].dtype
+    if dtype not in _NO_PRODUCTS:
+        return fn(arrays)
+    return fn([r.to(torch.int64) for r in arrays]).to(dtype)
+
+
 def _matmul(a: Any, b: Any) -> Any:
-    return torch.matmul(*_same_dtype(a, b))
+    a, b = _same_dtype(a, b)
+    if a.dtype in _NO_PRODUCTS:
+        return torch.matmul(a.to(torch.int64), b.to(torch.int64)).to(a.dtype)
+    return torch.matmul(a, b)
+
+
+def _tensordot(a: Any, b: Any, axes: tuple[tuple[int, ...], tuple[int, ...]]) -> Any:
+    dims = (list(axes[0]), list(axes[1]))
+    return _products(lambda r: torch.tensordot(r[0], r[1], dims=dims), (a, b))
+
+
+def _einsum(subscripts: str, arrays: list[Any]) -> Any:
+    # a pure sum of integers ("ij->j") gives int64, as torch.sum: cast back
+    out = _products(lambda r: torch.einsum(subscripts, *r), arrays)
+    return out.to(arrays[0].dtype)
 
 
 def _saturated(a: Any, bound: Any) -> Any:
@@ -534,6 +566,7 @@ def primitives() -> Primitives:
     global torch, tnf
     torch = importlib.import_module("torch")
     tnf = importlib.import_module("torch.nn.functional")
+    _NO_PRODUCTS.update((torch.uint16, torch.uint32, torch.uint64))
     return Primitives(
         dtype_type=torch.dtype,
         dtype_name=lambda dt: str(dt).removeprefix("torch."),
@@ -635,9 +668,8 @@ def primitives() -> Primitives:
         nonzero=lambda a: tuple(torch.nonzero(a, as_tuple=True)),
         searchsorted=_searchsorted,
         # linear algebra (Array API 2025.12)
-        tensordot=lambda a, b, axes: torch.tensordot(a, b, dims=(list(axes[0]), list(axes[1]))),
-        # a pure sum of integers ("ij->j") gives int64, as torch.sum: cast back
-        einsum=lambda subscripts, arrays: torch.einsum(subscripts, *arrays).to(arrays[0].dtype),
+        tensordot=_tensordot,
+        einsum=_einsum,
         cholesky=torch.linalg.cholesky,
         det=torch.linalg.det,
         eigh=lambda a: tuple(torch.linalg.eigh(a)),
@@ -668,4 +700,7 @@ def primitives() -> Primitives:
         logical_xor=lambda a, b: torch.logical_xor(a, _as_tensor(b, a)),
         bitwise_left_shift=lambda a, b: a << b,
         bitwise_right_shift=lambda a, b: a >> b,
+        # eig (Array API 2025.12)
+        eig=lambda a: tuple(torch.linalg.eig(a)),
+        eigvals=torch.linalg.eigvals,
     )

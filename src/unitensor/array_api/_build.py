@@ -322,6 +322,10 @@ def _asarray(space: _Namespace, obj: Any, dtype: Any, device: Any, copy: bool | 
             raw, copied = ns.to_device(raw, device), True
         if copy and not copied:
             raw = ns.copy(raw)
+        elif not copied and isinstance(obj, TensorBase):
+            # the tensor itself: on TensorFlow and JAX, whose arrays are immutable, item
+            # assignment gives the tensor a new array, which a second wrapper would not see
+            return obj
         return wrap(cls, raw)
     kind = _kind_of_nested(obj)
     if kind is not None:  # Python scalars and nested sequences: the standard's defaults
