@@ -28,6 +28,7 @@ __all__ = [
     "adjacent_advanced",
     "advanced_getitem",
     "as_tuple",
+    "axes_taken",
     "expand_ellipsis",
     "index_operand",
     "normalize_index",
@@ -153,14 +154,24 @@ def as_tuple(index: Any) -> tuple[Any, ...]:
     return (index,)
 
 
+def axes_taken(item: Any, bool_rank: Callable[[Any], int | None]) -> int:
+    """How many axes an index item other than ``None`` and ``...`` indexes.
+
+    ``bool_rank(item)`` is the rank of a native bool array item and ``None``
+    for any other item; a bool array of rank k takes k axes (a 0-d mask none:
+    it adds an axis, as NumPy's), every other item one.
+    """
+    k = bool_rank(item)
+    return 1 if k is None else k
+
+
 def expand_ellipsis(
-    index: tuple[Any, ...], ndim: int, bool_rank: Callable[[Any], int]
+    index: tuple[Any, ...], ndim: int, bool_rank: Callable[[Any], int | None]
 ) -> tuple[Any, ...]:
     """Replace ``...`` by full slices and append full slices for trailing axes.
 
-    ``bool_rank(item)`` is the rank of a native bool array item and 0 for
-    any other item; a bool array of rank k consumes k axes, every other item
-    but ``None`` one axis.
+    ``bool_rank`` is as for :func:`axes_taken`: a bool array of rank k
+    consumes k axes, every other item but ``None`` one axis.
 
     Raises
     ------
@@ -175,7 +186,7 @@ def expand_ellipsis(
         if item is Ellipsis:
             ellipses += 1
         else:
-            consumed += bool_rank(item) or 1
+            consumed += axes_taken(item, bool_rank)
     if ellipses > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     if consumed > ndim:
@@ -196,7 +207,7 @@ class AdvancedOps:
     is_array
         Whether an index item is a native array (integer or bool).
     bool_rank
-        The rank of a bool array item, 0 for any other item.
+        The rank of a bool array item, ``None`` for any other item.
     nonzero
         The coordinates of a bool mask: one 1-d int64 array per axis.
     index_array
@@ -215,7 +226,7 @@ class AdvancedOps:
     """
 
     is_array: Callable[[Any], bool]
-    bool_rank: Callable[[Any], int]
+    bool_rank: Callable[[Any], int | None]
     nonzero: Callable[[Any], list[Any]]
     index_array: Callable[[Any, int], Any]
     broadcast: Callable[[list[Any]], list[Any]]
@@ -238,7 +249,8 @@ def advanced_getitem(a: Any, index: tuple[Any, ...], ops: AdvancedOps) -> Any:
     """NumPy's advanced indexing from basic indexing, a transpose and a gather.
 
     ``index`` is normalised (see :func:`normalize_index`) and holds at least
-    one array. Bool masks become their coordinates; ints beside arrays count
+    one array. Bool masks become their coordinates (a 0-d mask adds an axis
+    of length 1 first, which it masks); ints beside arrays count
     as advanced indices (as in NumPy); the broadcast axes of the advanced
     indices replace them where they stand together, else they go first.
 
@@ -249,12 +261,21 @@ def advanced_getitem(a: Any, index: tuple[Any, ...], ops: AdvancedOps) -> Any:
     IndexOutOfRangeError
         If an index is out of range.
     """
+    expanded = list(expand_ellipsis(index, len(a.shape), ops.bool_rank))
+    dim = 0
+    for p, item in enumerate(expanded):  # a 0-d mask: a new axis of length 1, masked
+        if item is None:
+            continue
+        if ops.bool_rank(item) == 0:
+            a = ops.basic(a, (*(slice(None),) * dim, None))
+            expanded[p] = ops.basic(item, (None,))
+        dim += axes_taken(expanded[p], ops.bool_rank)
     shape = list(a.shape)
     items: list[Any] = []
     dim = 0
-    for item in expand_ellipsis(index, len(shape), ops.bool_rank):
+    for item in expanded:
         k = ops.bool_rank(item)
-        if k:
+        if k is not None:
             if list(item.shape) != shape[dim : dim + k]:
                 raise IndexError(
                     f"bool mask of shape {list(item.shape)} does not match the indexed "

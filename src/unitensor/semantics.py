@@ -957,6 +957,40 @@ _GROUPS: list[tuple[str, Rule]] = [
             ),
         ),
     ),
+    # unsigned integers (Array API 2025.12)
+    (
+        "add subtract multiply floor_divide remainder pow bitwise_left_shift "
+        "bitwise_right_shift less greater minimum maximum sum prod argmax sort arange",
+        Rule(
+            "uint8, uint16, uint32, uint64: NumPy's values on every framework (wraparound "
+            "modulo 2**n, unsigned order; sums and products of unsigned integers: uint64)",
+            (
+                "PyTorch has few kernels for uint16, uint32, uint64: computed on the signed "
+                "view of the bits, on order keys (the top bit flipped) or in a wider dtype",
+                "PyTorch's all and any of uint8 give uint8 (bool here)",
+                "TensorFlow's pow and sign have no unsigned kernels (by squaring, != 0 here); "
+                "its range none beyond int64 for uint64, its tile and repeat none for uint16",
+                "jax.numpy.power of integer exponent arrays reads 6 bits of the exponent "
+                "(by squaring over all bits here)",
+            ),
+            (
+                "JAX without 64-bit mode: a Python int above int32's range beside a uint32 "
+                "tensor overflows (OverflowError)",
+            ),
+        ),
+    ),
+    (
+        "__getitem__ __setitem__ index_update",
+        Rule(
+            "a 0-d bool mask takes no axis and adds one of length 1 (True) or 0 (False), "
+            "as NumPy's, with any other index items",
+            (
+                "TensorFlow and JAX counted a 0-d bool tensor as an integer index (IndexError, "
+                "or the wrong shape)",
+            ),
+            ("JAX: None before a 0-d mask (x[None, mask]) gives JAX's own shape",),
+        ),
+    ),
     ("kl_div_with_logits", Rule("the float dtype of the logits; any axis")),
     (
         "l0 l1 l2 linf lp",

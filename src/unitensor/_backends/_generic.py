@@ -475,8 +475,8 @@ class _Ops:
     def is_array(self, item: Any) -> bool:
         return hasattr(item, "__array_namespace__") and hasattr(item, "dtype")
 
-    def bool_rank(self, item: Any) -> int:
-        return item.ndim if self.is_array(item) and item.dtype == self.bool else 0
+    def bool_rank(self, item: Any) -> int | None:
+        return item.ndim if self.is_array(item) and item.dtype == self.bool else None
 
     def index_array(self, item: Any, n: int) -> Any:
         """An integer item as an int64 array for an axis of length ``n``, negatives made

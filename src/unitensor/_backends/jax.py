@@ -34,7 +34,7 @@ import numpy as np
 
 from .._api._base import wrap
 from .._errors import DataDependentShapeError, IndexOutOfRangeError
-from .._indexing import as_tuple, expand_ellipsis
+from .._indexing import as_tuple, axes_taken, expand_ellipsis
 from .._tensor import Tensor
 from . import Primitives, topk_via_last_axis
 
@@ -127,8 +127,8 @@ def _like(device: Any) -> Any:
         return _LIKE.setdefault(device, jax.device_put(jnp.zeros(()), device))
 
 
-def _bool_rank(item: Any) -> int:
-    return item.ndim if isinstance(item, jax.Array) and item.dtype == np.bool_ else 0
+def _bool_rank(item: Any) -> int | None:
+    return item.ndim if isinstance(item, jax.Array) and item.dtype == np.bool_ else None
 
 
 def _check_bounds(a: Any, index: Any) -> None:
@@ -161,7 +161,26 @@ def _check_bounds(a: Any, index: Any) -> None:
                 raise IndexOutOfRangeError(
                     f"index {bad} is out of bounds for axis {dim} with size {n}"
                 )
-        dim += _bool_rank(item) or 1
+        dim += axes_taken(item, _bool_rank)
+
+
+def _pow(a: Any, b: Any) -> Any:
+    """``a ** b``; integer exponent arrays by squaring over all their bits.
+
+    ``jax.numpy.power`` of integer arrays reads only the low 6 bits of an
+    exponent array (64 and more give wrong values); NumPy's wrap around.
+    """
+    if isinstance(b, jax.Array) and jnp.issubdtype(b.dtype, jnp.integer):
+        base = a if isinstance(a, jax.Array) else jnp.asarray(a, dtype=b.dtype)
+        if jnp.issubdtype(base.dtype, jnp.integer):
+            shape = jnp.broadcast_shapes(base.shape, b.shape)
+            base, e = jnp.broadcast_to(base, shape), jnp.broadcast_to(b, shape)
+            result = jnp.ones_like(base)
+            for _ in range(e.dtype.itemsize * 8):
+                result = jnp.where((e & 1) != 0, result * base, result)
+                base, e = base * base, e >> 1
+            return result
+    return a**b
 
 
 def _getitem(a: Any, index: Any) -> Any:
@@ -522,4 +541,6 @@ def primitives() -> Primitives:
         # eig (Array API 2025.12): JAX computes them on the CPU only
         eig=lambda a: tuple(jnp.linalg.eig(a)),
         eigvals=jnp.linalg.eigvals,
+        # unsigned integers (Array API 2025.12): integer powers of exponent arrays
+        pow=_pow,
     )

@@ -178,8 +178,8 @@ def _matmul(a: Any, b: Any) -> Any:
     return tf.linalg.matmul(a, b)
 
 
-def _bool_rank(item: Any) -> int:
-    return len(item.shape) if isinstance(item, tf.Tensor) and item.dtype == tf.bool else 0
+def _bool_rank(item: Any) -> int | None:
+    return len(item.shape) if isinstance(item, tf.Tensor) and item.dtype == tf.bool else None
 
 
 def _is_basic(index: Any) -> bool:
@@ -505,8 +505,16 @@ def _triangle(lower: bool) -> Any:
     return tri
 
 
+def _tile(a: Any, reps: Any) -> Any:
+    if a.dtype == tf.uint16:  # TensorFlow's Tile has no uint16 kernel: tile the bits
+        return tf.bitcast(tf.tile(tf.bitcast(a, tf.int16), reps), tf.uint16)
+    return tf.tile(a, reps)
+
+
 def _repeat(a: Any, counts: Any, axis: int) -> Any:
     """``tf.repeat``, which fails for an empty tensor with a tensor of counts."""
+    if a.dtype == tf.uint16:  # tf.repeat tiles, and Tile has no uint16 kernel
+        return tf.bitcast(_repeat(tf.bitcast(a, tf.int16), counts, axis), tf.uint16)
     if isinstance(counts, int) or a.shape.num_elements() != 0:
         return tf.repeat(a, counts, axis)
     total = tf.reduce_sum(tf.cast(counts, tf.int64))
@@ -542,6 +550,10 @@ def _full(shape: tuple[int, ...], value: Any, dtype: Any, like: Any) -> Any:
 def _arange(start: Any, stop: Any, step: Any, dtype: Any, like: Any) -> Any:
     if dtype in _range_dtypes:
         return tf.range(start, stop, step, dtype=dtype)
+    exact = all(isinstance(v, int) for v in (start, stop, step))
+    if dtype == tf.uint64 and exact and max(start, stop) >= 2**63:  # beyond int64: count, step
+        i = tf.cast(tf.range(len(range(start, stop, step)), dtype=tf.int64), dtype)
+        return i * _const(step % 2**64, dtype) + _const(start, dtype)
     # TensorFlow's CPU range kernel lacks the narrow integer types: count in int64, cast
     return tf.cast(tf.range(start, stop, step, dtype=tf.int64), dtype)
 
@@ -629,6 +641,47 @@ def _copysign(a: Any, b: Any) -> Any:
     """
     a, b = _operands(a, b)
     return tf.where(_signbit(a) != _signbit(b), -a, a)
+
+
+def _unsigned_pow(a: Any, b: Any) -> Any:
+    """``a ** b`` of unsigned integers (TensorFlow's Pow has no kernels for them).
+
+    By squaring, one bit of the exponent a step (as many steps as the dtype
+    has bits, or as a Python exponent has), in the dtype itself: products
+    wrap around modulo ``2**n``, as NumPy's.
+    """
+    if isinstance(b, int):
+        result, base = tf.ones_like(a), a
+        while b:
+            if b & 1:
+                result = result * base
+            b >>= 1
+            if b:
+                base = base * base
+        return result
+    a, b = _operands(a, b)
+    shape = tf.broadcast_static_shape(a.shape, b.shape)
+    base, e = tf.broadcast_to(a, shape), tf.broadcast_to(b, shape)
+    result, one = tf.ones_like(base), tf.ones((), e.dtype)
+    for _ in range(e.dtype.size * 8):
+        result = tf.where(tf.bitwise.bitwise_and(e, one) != 0, result * base, result)
+        base, e = base * base, tf.bitwise.right_shift(e, one)
+    return result
+
+
+def _pow(a: Any, b: Any) -> Any:
+    dtype = b.dtype if not isinstance(a, tf.Tensor | tf.Variable) else a.dtype
+    if dtype.is_unsigned:
+        if not isinstance(a, tf.Tensor | tf.Variable):
+            a = _const(a, dtype)
+        return _unsigned_pow(a, b)
+    return a**b
+
+
+def _sign(a: Any) -> Any:
+    if a.dtype.is_unsigned:  # TensorFlow's Sign has no unsigned kernels
+        return tf.cast(a != 0, a.dtype)
+    return tf.math.sign(a)
 
 
 def _signbit(a: Any) -> Any:
@@ -897,7 +950,7 @@ def primitives() -> Primitives:
         getitem=_getitem,
         index_update=_index_update,
         abs=lambda a: a if a.dtype.is_unsigned else tf.math.abs(a),  # no unsigned kernel
-        sign=tf.math.sign,
+        sign=_sign,
         sqrt=tf.math.sqrt,
         square=tf.math.square,
         exp=tf.math.exp,
@@ -957,7 +1010,7 @@ def primitives() -> Primitives:
         permute_dims=tf.transpose,
         squeeze=lambda a, axes: tf.squeeze(a, list(axes)) if axes else a,
         expand_dims=tf.expand_dims,
-        tile=tf.tile,
+        tile=_tile,
         flip=lambda a, axes: tf.reverse(a, list(axes)) if axes else a,
         pad_constant=lambda a, pads, value: tf.pad(
             a, [list(p) for p in pads], constant_values=_const(value, a.dtype)
@@ -1014,4 +1067,6 @@ def primitives() -> Primitives:
         ),
         bitwise_left_shift=_shift(left=True),
         bitwise_right_shift=_shift(left=False),
+        # unsigned integers (Array API 2025.12): TensorFlow's Pow has no kernels for them
+        pow=_pow,
     )

@@ -8,7 +8,8 @@ uint16, uint32 and uint64 (``matmul``, ``tensordot``, ``einsum``: PyTorch has
 no kernels) are computed in int64; ``take_along_axis``
 accepts negative indices; ``sign`` keeps NaN and gives +0.0 for -0.0, a zero
 float remainder takes the divisor's sign, complex ``sign`` and ``round`` work
-(PyTorch refuses them). Gradients use ``torch.autograd.grad`` on a
+(PyTorch refuses them); uint16, uint32 and uint64, for which PyTorch has
+few kernels, are completed in ``_torch_unsigned``. Gradients use ``torch.autograd.grad`` on a
 detached copy of the input, so no ``.grad`` is ever written; inside another
 gradient call the graph is kept (``create_graph``), so gradients of
 gradients work as on TensorFlow and JAX. PyTorch is imported when the
@@ -28,9 +29,9 @@ import numpy as np
 from .._api._base import wrap
 from .._api.autodiff import map_tensors
 from .._errors import IndexOutOfRangeError
-from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
+from .._indexing import AdvancedOps, advanced_getitem, as_tuple, axes_taken, expand_ellipsis
 from .._tensor import Tensor
-from . import Primitives
+from . import Primitives, _torch_unsigned
 
 __all__ = ["PyTorchTensor", "primitives"]
 
@@ -54,8 +55,8 @@ def _has_negative_step(index: Any) -> bool:
     return False
 
 
-def _bool_rank(item: Any) -> int:
-    return item.ndim if isinstance(item, torch.Tensor) and item.dtype == torch.bool else 0
+def _bool_rank(item: Any) -> int | None:
+    return item.ndim if isinstance(item, torch.Tensor) and item.dtype == torch.bool else None
 
 
 def _positive_steps(a: Any, index: Any) -> tuple[Any, Any]:
@@ -77,7 +78,7 @@ def _positive_steps(a: Any, index: Any) -> tuple[Any, Any]:
             item = slice(None)
         out.append(item)
         if item is not None:
-            dim += _bool_rank(item) or 1
+            dim += axes_taken(item, _bool_rank)
     return a, tuple(out)
 
 
@@ -562,7 +563,12 @@ def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
 
 
 def primitives() -> Primitives:
-    """PyTorch's primitives; imports PyTorch."""
+    """PyTorch's primitives, completed for uint16, uint32 and uint64; imports PyTorch."""
+    return _torch_unsigned.completed(_primitives())
+
+
+def _primitives() -> Primitives:
+    """PyTorch's primitives as its kernels give them (see ``_torch_unsigned`` for the rest)."""
     global torch, tnf
     torch = importlib.import_module("torch")
     tnf = importlib.import_module("torch.nn.functional")
@@ -611,8 +617,9 @@ def primitives() -> Primitives:
         mean=torch.mean,
         min=lambda a, axes, keepdims: torch.amin(a, _all_axes(a, axes), keepdims),
         max=lambda a, axes, keepdims: torch.amax(a, _all_axes(a, axes), keepdims),
-        all=lambda a, axes, keepdims: torch.all(a, _all_axes(a, axes), keepdims),
-        any=lambda a, axes, keepdims: torch.any(a, _all_axes(a, axes), keepdims),
+        # PyTorch's all and any of uint8 give uint8: bool here, as for every other dtype
+        all=lambda a, axes, keepdims: torch.all(a, _all_axes(a, axes), keepdims).bool(),
+        any=lambda a, axes, keepdims: torch.any(a, _all_axes(a, axes), keepdims).bool(),
         argmin=_arg_extreme(torch.argmin),
         argmax=_arg_extreme(torch.argmax),
         cumulative_sum=lambda a, axis: torch.cumsum(a, dim=axis),
