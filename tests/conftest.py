@@ -12,7 +12,9 @@ Backend selection (the backends are those of ``unitensor._registry.BACKENDS``):
   test function on a backend still runs), the others deselected, and the tests that take
   no backend (they run in the default run): ``make test`` runs Dask with
   ``--subset`` to fit its time budget, the whole suite on Dask is the same command
-  without it. Each difference a backend keeps is a ``Differs`` row of
+  without it. ``--backend array_api_strict`` (any Array API namespace's module name)
+  runs the suite on the generic backend over that namespace; it is never selected by
+  default either. Each difference a backend keeps is a ``Differs`` row of
   ``unitensor.semantics``: the tests it names become ``xfail(strict=True)`` for that
   backend (``pytest_collection_modifyitems``), so an undocumented difference fails
   and a documented one that went away fails too.
@@ -45,7 +47,15 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, settings
 
-from unitensor._registry import BACKENDS, array_types, backend_class, resolve
+from unitensor._registry import (
+    BACKENDS,
+    array_types,
+    backend_class,
+    backend_of_module,
+    entry,
+    is_backend,
+    resolve,
+)
 from unitensor.semantics import TABLE
 
 # Hypothesis: a short, derandomized profile in `make test`, a long one by hand
@@ -114,10 +124,24 @@ def _split_names(values):
 
 def _importable(name):
     try:
-        importlib.import_module(_MODULES[name])
+        importlib.import_module(_MODULES.get(name, name))
     except Exception as exc:  # a broken install counts as "not importable"
         return exc
     return None
+
+
+# ---------------------------------------------- the generic backend, and kept differences
+
+
+def _known(name):
+    """A dedicated backend, or an importable Array API namespace (the generic backend)."""
+    if name in ALL_BACKENDS:
+        return True
+    try:
+        entry(name)
+    except ValueError:
+        return False
+    return True
 
 
 def _differs_for(backend):
@@ -159,24 +183,42 @@ def pytest_collection_modifyitems(config, items):
     patterns = {b: _differs_for(b) for b in _SELECTED}
     for item in items:
         callspec = getattr(item, "callspec", None)
-        backend = None if callspec is None else callspec.params.get("backend")
-        if backend not in patterns:
-            continue
+        params = {} if callspec is None else callspec.params
+        backend = params.get("backend", params.get("grad_backend"))
+        # a test without a backend parameter is about the selection: every backend's rows
+        candidates = list(patterns) if backend is None else [backend]
         test_id = item.nodeid.partition("tests/")[2] or item.nodeid
-        for pattern, reason in patterns[backend]:
-            if fnmatch.fnmatchcase(test_id, pattern):
-                item.add_marker(pytest.mark.xfail(strict=True, reason=reason))
-                break
+        found = [
+            reason
+            for b in candidates
+            for pattern, reason in patterns.get(b, ())
+            if fnmatch.fnmatchcase(test_id, pattern.replace("[", "[[]"))  # "[" literal
+        ]
+        if found:
+            item.add_marker(pytest.mark.xfail(strict=True, reason=found[0]))
+
+
+def _generic_as_np_dtype(dtype):
+    """The NumPy dtype of a dtype of a generic backend's namespace, asked of the namespace."""
+    name = backend_of_module(type(dtype).__module__.split(".")[0])
+    if name is None or name in BACKENDS:
+        return None
+    xp = importlib.import_module(entry(name).asarray.rpartition(".")[0])
+    for dtype_name, d in xp.__array_namespace_info__().dtypes().items():
+        if d == dtype:
+            return np.dtype(dtype_name)
+    return None
 
 
 def pytest_configure(config):
     requested = _split_names(config.getoption("--backend"))
     required = _split_names([os.environ.get("UNITENSOR_REQUIRE_BACKENDS", "")])
 
-    unknown = [n for n in requested + required if n not in ALL_BACKENDS]
+    unknown = [n for n in requested + required if not _known(n)]
     if unknown:
         raise pytest.UsageError(
-            f"unknown backend(s) {unknown}; choose among {', '.join(ALL_BACKENDS)}"
+            f"unknown backend(s) {unknown}; choose among {', '.join(ALL_BACKENDS)}, or "
+            "an Array API namespace's module name (the generic backend)"
         )
 
     # Required frameworks must be importable: fail the session, never skip.
@@ -238,7 +280,7 @@ class _GradBackends:
     """``name in GRAD_BACKENDS``: whether a backend can differentiate (asked of it)."""
 
     def __contains__(self, name):
-        return name in BACKENDS and differentiable(name)
+        return is_backend(name) and differentiable(name)
 
     def __iter__(self):
         return iter([b for b in ALL_BACKENDS if differentiable(b)])
@@ -292,7 +334,7 @@ def native(backend, np_array):
     the one place this helper uses unitensor).
     """
     a = np.array(np_array, copy=True, order="C")
-    asarray = resolve(BACKENDS[backend].asarray)
+    asarray = resolve(entry(backend).asarray)
     try:
         return asarray(a)
     except ZeroDivisionError:  # Dask's automatic chunks of an empty array: one chunk
@@ -315,7 +357,7 @@ def native_type(backend):
 
 def backend_of_raw(raw):
     """The backend a raw (native) array belongs to, by the module of its type."""
-    name = _ROOTS.get(type(raw).__module__.split(".")[0])
+    name = backend_of_module(type(raw).__module__.split(".")[0])
     if name is None or not isinstance(raw, array_types(name)):
         raise TypeError(f"unknown native array type {type(raw)!r}")
     return name
@@ -334,7 +376,7 @@ def to_numpy(x):
         raw = detach()
     try:
         return np.asarray(raw)
-    except TypeError:  # a dtype NumPy lacks natively (PyTorch's bfloat16)
+    except (TypeError, RuntimeError):  # a dtype NumPy lacks (PyTorch bfloat16), another device
         return np.asarray(_unitensor().astensor(raw).numpy())
 
 
@@ -347,7 +389,8 @@ def as_np_dtype(dtype):
         return torch.empty((), dtype=dtype).numpy().dtype
     if mod == "tensorflow" or hasattr(dtype, "as_numpy_dtype"):
         return np.dtype(dtype.as_numpy_dtype)
-    return np.dtype(dtype)
+    generic = _generic_as_np_dtype(dtype)
+    return np.dtype(dtype) if generic is None else generic
 
 
 _HELD: dict[tuple[str, str], np.dtype] = {}

@@ -64,6 +64,7 @@ from ._api.manipulation import (
     concatenate,
     stack,
 )
+from ._backends._generic import ArrayAPITensor
 from ._convert import convert
 from ._errors import (
     AxisError,
@@ -158,6 +159,7 @@ __all__ = [
     "uint32",
     "uint64",
     "Tensor",
+    "ArrayAPITensor",
     "__version__",
     "astensor",
     "convert",

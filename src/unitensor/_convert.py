@@ -24,7 +24,10 @@ def convert(t: Any, backend: str) -> Tensor:
     t
         A tensor or native array of any framework.
     backend
-        ``"numpy"``, ``"torch"``, ``"tensorflow"`` or ``"jax"``.
+        ``"numpy"``, ``"torch"``, ``"tensorflow"`` or ``"jax"``, or the
+        module name of an Array API namespace served by the generic backend
+        (``"array_api_strict"``: the result is an
+        [`ArrayAPITensor`][unitensor.ArrayAPITensor]).
 
     Returns
     -------
@@ -37,6 +40,20 @@ def convert(t: Any, backend: str) -> Tensor:
         goes this way to and from NumPy, as NumPy's DLPack has no
         bfloat16, and so does a PyTorch tensor that requires grad).
         A tensor already of ``backend`` comes back unchanged.
+
+    Notes
+    -----
+    Which conversions copy (measured on the CPU by
+    ``tests/test_convert_pairs.py``): between NumPy, PyTorch, TensorFlow
+    (eager tensors export DLPack), JAX and the generic backend, every
+    conversion into NumPy, PyTorch, TensorFlow or the generic backend
+    shares memory, for every dtype both sides have. Into JAX, XLA takes a
+    buffer only when it is aligned as it needs: TensorFlow's and JAX's are,
+    NumPy's and PyTorch's (and NumPy-backed ones such as array-api-strict's)
+    usually are not, and JAX copies them; without 64-bit mode a 64-bit
+    source is narrowed, which copies too. A source DLPack refuses (a
+    non-contiguous PyTorch view, a dtype the target lacks, another device)
+    is copied through the host, once.
 
     Raises
     ------

@@ -13,6 +13,14 @@ A native array is recognised by the top-level module its type comes from,
 so no framework is imported until one of its arrays is seen; the backend's
 primitives (and with them its framework) load on first use. After the first
 look-up of a type, finding its tensor class costs one dict access.
+
+An array of any other library whose type has ``__array_namespace__`` (the
+Array API standard's protocol) is wrapped by the generic backend
+(``unitensor._backends._generic``), built from that namespace: it gets an
+entry of its own, named after the namespace's module (``"array_api_strict"``),
+when its first array is seen or its name is first asked for. Dedicated
+backends come first: NumPy and JAX arrays, and unitensor's tensors, have
+``__array_namespace__`` too.
 """
 
 # pyright: reportPrivateUsage=false
@@ -46,13 +54,18 @@ T = TypeVar("T", bound="Tensor")
 
 __all__ = [
     "BACKENDS",
+    "GENERIC_CLASS",
     "Backend",
     "array_types",
+    "backend_of_module",
     "astensor",
     "astensor_",
     "astensors",
     "astensors_",
     "backend_class",
+    "entry",
+    "generic_dtype_name",
+    "is_backend",
     "istensor",
     "load_primitives",
     "register_base",
@@ -137,6 +150,16 @@ BACKENDS: dict[str, Backend] = {
 _ROOT_MODULE: dict[str, str] = {root: b.name for b in BACKENDS.values() for root in b.modules}
 """Top-level module of an array type -> backend name."""
 
+GENERIC_CLASS = "ArrayAPITensor"
+"""The generic backend's tensor class (``ut.ArrayAPITensor``), one subclass per namespace."""
+_GENERIC_MODULE = "unitensor._backends._generic"
+_GENERIC: dict[str, Backend] = {}
+"""Namespace name -> the generic backend's entry for it, made on first use."""
+_NAMESPACES: dict[str, Any] = {}
+"""Namespace name -> the namespace (the object ``__array_namespace__()`` returns)."""
+_GENERIC_ROOTS: dict[str, str] = {}
+"""Top-level module of a generic namespace's types -> its backend name."""
+
 _CLASS_OF_TYPE: dict[type, type[Tensor]] = {}
 _CLASSES: dict[str, type[Tensor]] = {}
 _LOADED: dict[str, type[Tensor]] = {}
@@ -163,19 +186,23 @@ def backend_class(name: str) -> type[Tensor]:
     ----------
     name
         A backend name: ``"numpy"``, ``"torch"``, ``"tensorflow"`` or
-        ``"jax"`` (the keys of ``BACKENDS``).
+        ``"jax"`` (the keys of ``BACKENDS``), or the module name of an Array
+        API namespace without a dedicated backend (``"array_api_strict"``),
+        which the generic backend serves.
 
     Returns
     -------
     type[Tensor]
         The backend's tensor class, such as
         [`NumPyTensor`][unitensor.NumPyTensor]. Its framework is imported
-        when its primitives are first used.
+        when its primitives are first used (a generic namespace's module is
+        imported now).
 
     Raises
     ------
     ValueError
-        If ``name`` is not one of ``BACKENDS``.
+        If ``name`` is neither one of ``BACKENDS`` nor an importable Array
+        API namespace.
 
     Examples
     --------
@@ -188,10 +215,118 @@ def backend_class(name: str) -> type[Tensor]:
         return _CLASSES[name]
     except KeyError:
         pass
-    if name not in BACKENDS:
-        raise ValueError(f"unknown backend {name!r}; known: {', '.join(BACKENDS)}")
-    importlib.import_module(f"unitensor._backends.{name}")
-    return _CLASSES[name]
+    if name in BACKENDS:
+        importlib.import_module(f"unitensor._backends.{name}")
+        return _CLASSES[name]
+    return _generic_class(name, _namespace_named(name))
+
+
+def entry(name: str) -> Backend:
+    """The registry entry of backend ``name``: a dedicated one, or a generic namespace's.
+
+    Parameters
+    ----------
+    name
+        A key of ``BACKENDS``, or the module name of an Array API namespace
+        (``"array_api_strict"``), whose entry is made (and its module
+        imported) the first time.
+
+    Returns
+    -------
+    Backend
+        The entry. A generic namespace's has the namespace's name as its
+        framework, its module as its only module, the type of its arrays,
+        and the namespace's ``asarray``.
+
+    Raises
+    ------
+    ValueError
+        If ``name`` is neither.
+
+    Examples
+    --------
+    >>> from unitensor._registry import entry
+    >>> entry("torch").class_name
+    'PyTorchTensor'
+    """
+    try:
+        return BACKENDS[name]
+    except KeyError:
+        pass
+    try:
+        return _GENERIC[name]
+    except KeyError:
+        backend_class(name)
+        return _GENERIC[name]
+
+
+def is_backend(name: str) -> bool:
+    """Whether ``name`` is a backend that has been registered (a generic one once made)."""
+    return name in BACKENDS or name in _GENERIC
+
+
+def backend_of_module(root: str) -> str | None:
+    """The backend whose types come from top-level module ``root``, if any is known yet."""
+    return _ROOT_MODULE.get(root) or _GENERIC_ROOTS.get(root)
+
+
+def generic_dtype_name(dtype: object) -> str | None:
+    """The canonical name of a dtype of a generic backend's namespace seen so far, or None."""
+    name = _GENERIC_ROOTS.get(type(dtype).__module__.partition(".")[0])
+    if name is None:
+        return None
+    try:
+        found: str = backend_class(name)._ns.dtype_name(dtype)
+    except TypeError:  # DTypeError: not one of its dtypes
+        return None
+    return found
+
+
+def _namespace_named(name: str) -> Any:
+    """The Array API namespace module ``name`` (importing it).
+
+    Raises
+    ------
+    ValueError
+        If there is no such module or it is not an Array API namespace.
+    """
+    known = ", ".join(BACKENDS)
+    try:
+        xp = importlib.import_module(name)
+    except ImportError:
+        raise ValueError(
+            f"unknown backend {name!r}; known: {known}, or the module name of an "
+            "Array API namespace"
+        ) from None
+    if not hasattr(xp, "__array_api_version__") or not hasattr(xp, "asarray"):
+        raise ValueError(
+            f"unknown backend {name!r}; known: {known}; module {name} is no Array API "
+            "namespace (it has no __array_api_version__)"
+        )
+    return xp
+
+
+def _generic_class(name: str, xp: Any) -> type[Tensor]:
+    """The generic backend's tensor class for namespace ``xp`` (named ``name``), made once."""
+    with _LOCK:
+        try:
+            return _CLASSES[name]
+        except KeyError:
+            pass
+        tp: type = xp.asarray(0).__class__
+        root = tp.__module__.partition(".")[0]
+        _GENERIC[name] = Backend(
+            name,
+            name,
+            GENERIC_CLASS,
+            (root,),
+            (f"{tp.__module__}.{tp.__qualname__}",),
+            f"{name}.asarray",
+        )
+        _NAMESPACES[name] = xp
+        _GENERIC_ROOTS.setdefault(root, name)
+        cls: type[Tensor] = importlib.import_module(_GENERIC_MODULE).tensor_class(name)
+        return cls
 
 
 def load_primitives(cls: type[TensorBase]) -> Primitives:
@@ -207,13 +342,18 @@ def load_primitives(cls: type[TensorBase]) -> Primitives:
     ImportError
         If the framework is not installed.
     """
-    if cls.backend not in BACKENDS:
+    if not is_backend(cls.backend):
         raise TypeError(f"{cls.__name__} is not a backend's tensor class: it has no primitives")
     with _LOCK:
         loaded: Primitives | None = cls.__dict__.get("_ns")
         if loaded is not None:  # another thread loaded it meanwhile
             return loaded
-        ns: Primitives = sys.modules[cls.__module__].primitives()
+        module = sys.modules[cls.__module__]
+        ns: Primitives = (
+            module.primitives()
+            if cls.backend in BACKENDS
+            else module.primitives(_NAMESPACES[cls.backend])  # the generic backend's
+        )
         if _SEED:
             ns.seed(_SEED[-1])
         cls._ns = ns
@@ -243,47 +383,69 @@ def array_types(name: str) -> tuple[type, ...]:
     try:
         return _TYPES[name]
     except KeyError:
-        types = tuple(resolve(t) for t in BACKENDS[name].array_types)
+        types = tuple(resolve(t) for t in entry(name).array_types)
         return _TYPES.setdefault(name, types)
 
 
 def _supported() -> str:
-    return ", ".join(t for b in BACKENDS.values() for t in b.array_types)
+    types = ", ".join(t for b in BACKENDS.values() for t in b.array_types)
+    return f"{types}, and any array whose type has __array_namespace__ (the Array API standard)"
 
 
-def _class_for_type(tp: type) -> type[Tensor]:
-    """Find (and cache) the tensor class for a native array type.
+def _class_for(x: Any) -> type[Tensor]:
+    """Find (and cache) the tensor class for a native array's type.
+
+    A dedicated backend's array types come first; then an array whose type
+    has ``__array_namespace__`` gets the generic backend over its namespace.
 
     Raises
     ------
     TypeError
-        If ``tp`` is not an array type of a supported framework, or one its
+        If ``x`` is not an array of a supported framework, or one its
         backend refuses (the primitive ``refused``: ``numpy.matrix``).
     """
-    return _CLASSES[_backend_for_type(tp)]
+    tp = x.__class__
+    if _ROOT_MODULE.get(tp.__module__.partition(".")[0]) is not None:
+        return _CLASSES[_backend_for_type(tp)]
+    if hasattr(tp, "__array_namespace__"):
+        xp = x.__array_namespace__()
+        if _ROOT_MODULE.get(xp.__name__.partition(".")[0]) is None:  # no dedicated one's
+            cls = _generic_class(xp.__name__, xp)
+            _refuse(cls, tp)
+            _CLASS_OF_TYPE[tp] = cls
+            return cls
+    raise _unsupported(tp)
+
+
+def _refuse(cls: type[Tensor], tp: type) -> None:
+    """Raise ``UnsupportedTypeError`` if ``cls``'s backend refuses arrays of type ``tp``."""
+    why = cls._ns.refused(tp)  # the framework's primitives load with its first array
+    if why is not None:
+        raise UnsupportedTypeError(why)
+
+
+def _unsupported(tp: type) -> UnsupportedTypeError:
+    return UnsupportedTypeError(
+        f"unitensor cannot wrap an object of type {tp.__module__}.{tp.__qualname__}; "
+        f"supported: {_supported()}"
+    )
 
 
 def _backend_for_type(tp: type) -> str:
-    """The backend of a native array type, its tensor class learnt and primitives loaded.
+    """The backend of a dedicated framework's array type, its class learnt and loaded.
 
     Raises
     ------
     TypeError
         If ``tp`` is not an array type of a supported framework.
     """
-    root = tp.__module__.partition(".")[0]
-    name = _ROOT_MODULE.get(root)
+    name = _ROOT_MODULE.get(tp.__module__.partition(".")[0])
     if name is not None and issubclass(tp, array_types(name)):
         cls = backend_class(name)
-        why = cls._ns.refused(tp)  # the framework's primitives load with its first array
-        if why is not None:
-            raise UnsupportedTypeError(why)
+        _refuse(cls, tp)
         _CLASS_OF_TYPE[tp] = cls
         return name
-    raise UnsupportedTypeError(
-        f"unitensor cannot wrap an object of type {tp.__module__}.{tp.__qualname__}; "
-        f"supported: {_supported()}"
-    )
+    raise _unsupported(tp)
 
 
 # What torch._dynamo.assume_constant_result does (PyTorch is not imported here): inside
@@ -312,16 +474,19 @@ def astensor(x: Any) -> Tensor:
     x
         A ``numpy.ndarray`` (or NumPy scalar, ``ml_dtypes``' bfloat16
         included), ``torch.Tensor``, ``tf.Tensor``, ``tf.Variable`` or
-        ``jax.Array`` (JAX tracers included), or a unitensor tensor.
-        Subclasses of ``numpy.ndarray`` such as ``MaskedArray`` are wrapped
-        as they are; ``numpy.matrix`` is not (its ``*`` is a matrix product
-        and its reductions keep two axes): wrap ``np.asarray(x)``.
+        ``jax.Array`` (JAX tracers included), any other array whose type
+        has ``__array_namespace__`` (array-api-strict's, CuPy's, ...: the
+        generic backend), or a unitensor tensor. Subclasses of
+        ``numpy.ndarray`` such as ``MaskedArray`` are wrapped as they are;
+        ``numpy.matrix`` is not (its ``*`` is a matrix product and its
+        reductions keep two axes): wrap ``np.asarray(x)``.
 
     Returns
     -------
     Tensor
         The tensor class of ``x``'s framework, with ``.raw is x``; a tensor
-        comes back unchanged.
+        comes back unchanged. An array of the generic backend gives an
+        [`ArrayAPITensor`][unitensor.ArrayAPITensor].
 
     Raises
     ------
@@ -346,7 +511,7 @@ def astensor(x: Any) -> Tensor:
     except KeyError:
         if isinstance(x, _BASE[0]):
             return cast("Tensor", x)
-        cls = _class_for_type(x.__class__)
+        cls = _class_for(x)
     out = _new(cls)
     out.raw = x
     return out

@@ -25,6 +25,8 @@ from typing import Any
 
 import numpy as np
 
+from . import _registry  # pyright: ignore[reportPrivateUsage]  # (a dtype's backend)
+
 __all__ = [
     "DTYPES",
     "DType",
@@ -145,7 +147,7 @@ def name_of(dtype: object) -> str | None:
     try:
         name = np.dtype(dtype).name  # type: ignore[call-overload]  # any object NumPy takes
     except TypeError:
-        return None
+        return _registry.generic_dtype_name(dtype)  # a dtype of the generic backend's
     return str(name)
 
 

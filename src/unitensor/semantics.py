@@ -898,6 +898,19 @@ _GROUPS: list[tuple[str, Rule]] = [
             ),
         ),
     ),
+    # the generic backend (issue 14)
+    (
+        "astensor",
+        Rule(
+            "the tensor class of the array's framework, the array itself as .raw; an array "
+            "of any other Array API namespace (its type has __array_namespace__): "
+            "ut.ArrayAPITensor, one subclass per namespace; a tensor comes back unchanged",
+            (
+                "NumPy and JAX arrays (and unitensor's tensors) have __array_namespace__ too: "
+                "their dedicated backends come first",
+            ),
+        ),
+    ),
     # linalg: complex input, eig, eigvals (Array API 2025.12)
     (
         "linalg.vecdot linalg.cholesky linalg.eigh linalg.pinv linalg.svd",
@@ -1104,6 +1117,7 @@ _GROUPS: list[tuple[str, Rule]] = [
         ),
     ),
 ]
+
 
 TABLE: dict[str, Rule] = {name: rule for names, rule in _GROUPS for name in names.split()}
 """Operation name -> ``Rule``, one row per operation."""

@@ -349,7 +349,7 @@ class _Primitives:
     """
 
     def __get__(self, obj: object, owner: type[TensorBase]) -> Primitives:
-        if owner.backend not in _registry.BACKENDS:  # Tensor itself, a chapter, a stand-in
+        if not _registry.is_backend(owner.backend):  # Tensor itself, a chapter, a stand-in
             raise AttributeError(f"{owner.__name__} is not a backend's class: it has no primitives")
         return _registry.load_primitives(owner)
 
@@ -440,7 +440,7 @@ class TensorBase:
         cls._half_dtypes = set()
         cls._full_width_dtypes = set()
         if backend is not None:
-            cls.framework = _registry.BACKENDS[backend].framework
+            cls.framework = _registry.entry(backend).framework
             cls.backend = backend
             _registry.register_class(cls)
 

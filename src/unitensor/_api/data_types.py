@@ -16,7 +16,7 @@ import numpy as np
 
 from .. import dtypes
 from .._errors import DTypeError, FrameworkMixError
-from .._registry import BACKENDS, array_types, astensor, backend_class
+from .._registry import array_types, astensor, backend_class, backend_of_module
 from ._base import (
     TensorBase,
     wrap,
@@ -112,9 +112,6 @@ class DataTypes(TensorBase):
 
 # ------------------------------------------------------------------ functions of dtypes
 
-_ROOTS = {root: b.name for b in BACKENDS.values() for root in b.modules}
-"""Top-level module of a framework -> its backend's name (a dtype's framework)."""
-
 
 class _Resolved(NamedTuple):
     """A dtype argument: its canonical name, the dtype as given, and its family."""
@@ -151,7 +148,7 @@ def _resolve(x: Any, arrays: bool, what: str) -> _Resolved:
         if name not in dtypes.DTYPES:
             raise DTypeError(f"{what}: {x!r} is not a dtype; use one of {', '.join(dtypes.DTYPES)}")
         return _Resolved(name, dtypes.DTYPES[name], _ut_dtype, None)
-    backend = _ROOTS.get(type(x).__module__.partition(".")[0])
+    backend = backend_of_module(type(x).__module__.partition(".")[0])
     if backend is not None:
         cls = backend_class(backend)
         if isinstance(x, cls._ns.dtype_type):

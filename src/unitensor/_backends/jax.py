@@ -93,11 +93,22 @@ def _is_concrete(a: Any) -> bool:
     return not isinstance(a, jax.core.Tracer)
 
 
-def _device_kw(like: Any) -> dict[str, Any]:
-    """``device=`` of a concrete template array; nothing for tracers."""
+def _device_kw(like: Any, shape: tuple[int, ...] | None = None) -> dict[str, Any]:
+    """``device=`` of a concrete template array; nothing for tracers.
+
+    A template sharded over several devices gives its sharding to a result
+    of its own ``shape``; a result of another shape is left uncommitted, so
+    JAX places it where the operation using it needs it, as it does a
+    Python scalar (no gather to one device, no sharding that does not fit).
+    """
     if not _is_concrete(like):
         return {}
-    return {"device": like.device}
+    sharding = like.sharding
+    if len(sharding.device_set) == 1:
+        return {"device": like.device}
+    if shape is not None and tuple(shape) == tuple(like.shape):
+        return {"device": sharding}
+    return {}
 
 
 def _device(a: Any) -> Any:
@@ -357,7 +368,7 @@ def _searchsorted(a: Any, v: Any, side: str) -> Any:
 
 
 def _place(x: Any, like: Any) -> Any:
-    kw = _device_kw(like)
+    kw = _device_kw(like, x.shape)
     return jax.device_put(x, kw["device"]) if kw else x
 
 
@@ -483,7 +494,7 @@ def primitives() -> Primitives:
         meshgrid=lambda arrays, indexing: list(jnp.meshgrid(*arrays, indexing=indexing)),
         scatter=_scatter,
         from_dlpack=jnp.from_dlpack,
-        full=lambda shape, v, dt, like: jnp.full(shape, v, dtype=dt, **_device_kw(like)),
+        full=lambda shape, v, dt, like: jnp.full(shape, v, dtype=dt, **_device_kw(like, shape)),
         arange=lambda start, stop, step, dt, like: _place(
             jnp.arange(start, stop, step, dtype=dt), like
         ),

@@ -1,7 +1,9 @@
 """The Array API standard (2025.12) on every backend: ``unitensor.array_api.<backend>``.
 
 ``import unitensor.array_api.torch as xp`` (or ``.numpy``, ``.tensorflow``,
-``.jax``, and one module for each backend of the registry) is a namespace of
+``.jax``, one module for each backend of the registry, and
+``.array_api_strict`` or the like for the generic backend over an Array
+API namespace of that module name) is a namespace of
 the Python Array API standard, version 2025.12, whose arrays are unitensor
 tensors of that framework: ``xp.asarray([1, 2])`` is a ``PyTorchTensor``, and
 every tensor's ``__array_namespace__()`` returns its framework's namespace,
@@ -40,7 +42,7 @@ from types import ModuleType
 from typing import Any
 
 from .._api.array_object import API_VERSIONS
-from .._registry import BACKENDS
+from .._registry import BACKENDS, entry, is_backend
 from ._build import STANDARD, build
 
 __all__ = ["API_VERSIONS", "coverage_markdown", "namespace"]
@@ -77,7 +79,7 @@ def namespace(backend: str, api_version: str | None = None) -> ModuleType:
     >>> namespace("numpy", "2024.12").__array_api_version__
     '2024.12'
     """
-    if backend not in BACKENDS:
+    if not _known(backend):
         raise ValueError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
     suffix = "" if api_version in (None, API_VERSIONS[0]) else _suffix(api_version)
     return importlib.import_module(f"{__name__}.{backend}{suffix}")
@@ -92,12 +94,25 @@ def _suffix(api_version: str | None) -> str:
     return "_" + str(api_version).replace(".", "_")
 
 
+def _known(backend: str) -> bool:
+    """A dedicated backend, or an Array API namespace the generic backend serves."""
+    if backend in BACKENDS or is_backend(backend):
+        return True
+    if backend.startswith("_"):  # this package's own modules
+        return False
+    try:
+        entry(backend)  # imports the module ``backend`` and checks it is a namespace
+    except ValueError:
+        return False
+    return True
+
+
 def _parse(name: str) -> tuple[str, str] | None:
     """(backend, version) of a namespace module's last name part, or None."""
     for version in API_VERSIONS:
         tail = "" if version == API_VERSIONS[0] else _suffix(version)
         backend = name[: len(name) - len(tail)] if tail and name.endswith(tail) else name
-        if (not tail or name.endswith(tail)) and backend in BACKENDS:
+        if (not tail or name.endswith(tail)) and _known(backend):
             return backend, version
     return None
 
