@@ -72,6 +72,25 @@ def test_required_backends_present_runs():
     assert "1 passed" in proc.stdout
 
 
+def test_required_opt_in_backend_need_only_be_importable():
+    """make test requires every registered backend; Dask (opt-in) runs on its own."""
+    pytest.importorskip("dask.array")
+    env = dict(os.environ, UNITENSOR_REQUIRE_BACKENDS="numpy,dask")
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC_DIR), env.get("PYTHONPATH", "")) if p)
+    args = ["-q", "-p", "no:cacheprovider", "tests/test_errors.py", "-k", "hierarchy"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "passed" in proc.stdout
+
+
 def test_unknown_backend_name_fails():
     proc = _run_pytest(["--backend", "numpyy", "tests/test_errors.py", "-k", "hierarchy"], None)
     assert proc.returncode not in (0, 5), proc.stdout + proc.stderr
