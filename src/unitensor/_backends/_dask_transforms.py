@@ -15,43 +15,19 @@ from typing import Any
 import numpy as np
 
 from . import _threefry
-from ._numpy_transforms import looped_vmap
+from ._numpy_transforms import looped_vmap, stable_argsort, threefry_ops
 
 __all__ = ["primitives"]
 
 
-def _stable_argsort(b: Any) -> Any:
-    return np.argsort(b, kind="stable").astype(np.int64)
-
-
 def _argsort_in_one_chunk(a: Any) -> Any:
-    return a.rechunk(-1).map_blocks(_stable_argsort, dtype=np.int64)
+    return a.rechunk(-1).map_blocks(stable_argsort, dtype=np.int64)
 
 
 def primitives(da: Any, state: Any) -> dict[str, Any]:
     """The primitives; ``da`` is ``dask.array``, ``state`` dask.py's generator (``draw``)."""
 
-    def key(w0: Any, w1: Any, like: Any) -> Any:
-        return da.stack([da.asarray(w0).astype(np.int64), da.asarray(w1).astype(np.int64)], -1)
-
-    ops = _threefry.Ops(
-        words=lambda k: (
-            k[0].astype(np.int64) & _threefry.MASK,
-            k[1].astype(np.int64) & _threefry.MASK,
-        ),
-        key=key,
-        arange=lambda n, like: da.arange(n, dtype=np.int64),
-        as_int64=lambda a: da.asarray(a).astype(np.int64),
-        to_float=lambda a, name: a.astype(name),
-        cast=lambda a, dtype: da.asarray(a).astype(dtype),
-        log=da.log,
-        cos=da.cos,
-        sqrt=da.sqrt,
-        concat=da.concatenate,
-        reshape=da.reshape,
-        argsort=_argsort_in_one_chunk,
-        dtype_name=lambda dt: np.dtype(dt).name,
-    )
+    ops = threefry_ops(da, _argsort_in_one_chunk)
 
     def randint(shape: tuple[int, ...], low: int, high: int, dtype: Any, like: Any) -> Any:
         return state.integers(shape, low, high).astype(dtype)

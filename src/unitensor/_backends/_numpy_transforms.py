@@ -18,7 +18,7 @@ import numpy as np
 
 from . import _threefry
 
-__all__ = ["looped_vmap", "primitives"]
+__all__ = ["looped_vmap", "primitives", "stable_argsort", "threefry_ops"]
 
 
 def looped_vmap(
@@ -42,28 +42,39 @@ def looped_vmap(
     return vmap
 
 
-def _key(w0: Any, w1: Any, like: Any) -> Any:
-    return np.stack([np.asarray(w0, dtype=np.int64), np.asarray(w1, dtype=np.int64)], axis=-1)
+def threefry_ops(lib: Any, argsort: Callable[[Any], Any]) -> _threefry.Ops:
+    """The Threefry operations over ``lib``, NumPy or a library of NumPy's API (Dask's
+    ``dask.array``), with ``argsort`` a stable argsort giving int64."""
+
+    def key(w0: Any, w1: Any, like: Any) -> Any:
+        return lib.stack([lib.asarray(w0).astype(np.int64), lib.asarray(w1).astype(np.int64)], -1)
+
+    return _threefry.Ops(
+        words=lambda k: (
+            k[0].astype(np.int64) & _threefry.MASK,
+            k[1].astype(np.int64) & _threefry.MASK,
+        ),
+        key=key,
+        arange=lambda n, like: lib.arange(n, dtype=np.int64),
+        as_int64=lambda a: lib.asarray(a).astype(np.int64),
+        to_float=lambda a, name: a.astype(name),
+        cast=lambda a, dtype: lib.asarray(a).astype(dtype, copy=False),
+        log=lib.log,
+        cos=lib.cos,
+        sqrt=lib.sqrt,
+        concat=lib.concatenate,
+        reshape=lib.reshape,
+        argsort=argsort,
+        dtype_name=lambda dt: np.dtype(dt).name,
+    )
 
 
-_OPS = _threefry.Ops(
-    words=lambda key: (
-        key[0].astype(np.int64) & _threefry.MASK,
-        key[1].astype(np.int64) & _threefry.MASK,
-    ),
-    key=_key,
-    arange=lambda n, like: np.arange(n, dtype=np.int64),
-    as_int64=lambda a: np.asarray(a).astype(np.int64),
-    to_float=lambda a, name: a.astype(name),
-    cast=lambda a, dtype: np.asarray(a).astype(dtype, copy=False),
-    log=np.log,
-    cos=np.cos,
-    sqrt=np.sqrt,
-    concat=np.concatenate,
-    reshape=np.reshape,
-    argsort=lambda a: np.argsort(a, kind="stable").astype(np.int64),
-    dtype_name=lambda dt: np.dtype(dt).name,
-)
+def stable_argsort(a: Any) -> Any:
+    """NumPy's stable argsort, as int64."""
+    return np.argsort(a, kind="stable").astype(np.int64)
+
+
+_OPS = threefry_ops(np, stable_argsort)
 
 
 def primitives(state: Any) -> dict[str, Any]:
