@@ -5,7 +5,10 @@ must be set before JAX starts, hence a subprocess), each operation runs on array
 sharded over a 4 x 2 mesh, natively and through unitensor, in both of JAX's sharding
 modes (``AxisType.Auto`` and ``AxisType.Explicit``). unitensor's result must have the
 native result's sharding (no gather to one device JAX would not do) and the values of
-the unsharded computation; where native JAX raises, unitensor raises the same error.
+the unsharded computation; where native JAX raises, unitensor raises
+``ut.ShardingError`` (a ``TypeError``) with JAX's error as ``__cause__``. Functions
+written against unitensor and compiled with ``ut.jit`` give the sharding native
+``jax.jit`` gives the same function written with ``jax.numpy``.
 """
 
 from __future__ import annotations
@@ -77,7 +80,32 @@ SCRIPT = textwrap.dedent(
             "int_array": (lambda: x[ji], lambda: tx[ti]),
             "transpose": (lambda: x.T, lambda: tx.T),
             "reshape": (lambda: x.reshape(64), lambda: tx.reshape((64,))),
+            # operands sharded differently (the binary operators' fast path, concat)
+            "add_transposed": (lambda: x + x.T, lambda: tx + tx.T),
+            "concat_transposed": (
+                lambda: jnp.concatenate([x, x.T]),
+                lambda: ut.concat([tx, tx.T]),
+            ),
+            # ut.jit of a function written against unitensor, native jax.jit of the same
+            **{
+                f"jit_{name}": (
+                    lambda f=f: jax.jit(f[0])(x),
+                    lambda f=f: ut.jit(f[1])(tx),
+                )
+                for name, f in JITTED.items()
+            },
         }
+
+    JITTED = {
+        "elementwise": (lambda z: jnp.exp(z * z + 1) / 8, lambda t: (t * t + 1).exp() / 8),
+        "where": (lambda z: jnp.where(z > 1, z, 0.0), lambda t: ut.where(t > 1, t, 0.0)),
+        "sum_axis0": (lambda z: jnp.sum(z, axis=0), lambda t: t.sum(axis=0)),
+        "softmax": (lambda z: jax.nn.softmax(z, axis=1), lambda t: t.softmax(axis=1)),
+        "transpose_reshape": (lambda z: z.T.reshape(64), lambda t: t.T.reshape((64,))),
+        "matmul": (lambda z: z @ z, lambda t: t @ t),
+        "matmul_T": (lambda z: z @ z.T, lambda t: t @ t.T),
+        "add_transposed": (lambda z: z + z.T, lambda t: t + t.T),
+    }
 
     # the same computations unsharded, on one device
     plain = {k: np.asarray(f()) for k, (f, _) in cases(jnp.asarray(a), jnp.asarray(b)).items()}
@@ -98,6 +126,11 @@ SCRIPT = textwrap.dedent(
                     u = wrapped().raw
                 except Exception as e:
                     row["ut_error"] = f"{type(e).__name__}: {e}"
+                    row["ut_sharding_error"] = isinstance(e, ut.ShardingError) and isinstance(
+                        e, TypeError
+                    )
+                    c = e.__cause__
+                    row["ut_cause"] = None if c is None else f"{type(c).__name__}: {c}"
                 if not row:
                     row["same_sharding"] = bool(
                         n.sharding == u.sharding
@@ -132,8 +165,9 @@ def report():
     return json.loads(lines[-1][len("REPORT") :])
 
 
-# Native JAX refuses these in Explicit mode (the output sharding is ambiguous); unitensor
-# must refuse them with the same error (ShardingTypeError, kept as JAX raises it).
+# Native JAX refuses these in Explicit mode (the output sharding is ambiguous, or the
+# operands' shardings conflict); unitensor must refuse them as ut.ShardingError, with JAX's
+# ShardingTypeError as __cause__ and in its message.
 EXPLICIT_REFUSED = {
     "matmul",
     "matmul_T",
@@ -142,13 +176,19 @@ EXPLICIT_REFUSED = {
     "column",
     "int_array",
     "cumulative_sum",
+    "add_transposed",
+    "concat_transposed",
+    "jit_matmul",
+    "jit_matmul_T",
+    "jit_add_transposed",
 }
 
+JIT_NAMES = "elementwise where sum_axis0 softmax transpose_reshape matmul matmul_T add_transposed"
 NAMES = (
     "add_scalar multiply exp where broadcast_row clip zeros_like full_like sum sum_axis0 "
     "mean_axis1 max_keepdims argmax_axis0 cumulative_sum matmul matmul_T matvec slice column "
-    "int_array transpose reshape"
-).split()
+    "int_array transpose reshape add_transposed concat_transposed"
+).split() + [f"jit_{n}" for n in JIT_NAMES.split()]
 
 
 @pytest.mark.parametrize("mode", ["Auto", "Explicit"])
@@ -156,7 +196,11 @@ NAMES = (
 def test_sharding_is_native_jaxs(report, mode, name):
     row = report[f"{mode}:{name}"]
     if "native_error" in row or "ut_error" in row:
-        assert row.get("ut_error") == row.get("native_error"), row
+        # refused by both, as a unitensor error whose cause is native JAX's error
+        assert "native_error" in row and "ut_error" in row, row
+        assert row["ut_sharding_error"], row
+        assert row["ut_cause"] == row["native_error"], row
+        assert row["ut_error"] == "ShardingError: " + row["native_error"], row
         return
     assert row["same_sharding"], row
     assert row["devices"][1] == row["devices"][0], row  # no gather to fewer devices
@@ -170,3 +214,11 @@ def test_the_refusals_are_native_jaxs(report):
     assert refused, report
     assert all(k.startswith("Explicit:") for k, r in report.items() if "native_error" in r)
     assert refused <= EXPLICIT_REFUSED, refused
+    assert {"matmul", "add_transposed", "jit_matmul", "jit_add_transposed"} <= refused, refused
+
+
+def test_jit_cases_are_checked(report):
+    """ut.jit gives native jax.jit's sharding in Auto mode for every jitted function."""
+    for name in JIT_NAMES.split():
+        row = report[f"Auto:jit_{name}"]
+        assert row.get("same_sharding") and row.get("equal_unsharded"), row

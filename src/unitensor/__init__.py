@@ -75,6 +75,7 @@ from ._errors import (
     FrameworkMixError,
     IndexOutOfRangeError,
     ShapeError,
+    ShardingError,
     UnitensorError,
     UnsupportedTypeError,
 )
@@ -140,6 +141,7 @@ __all__ = [
     "FrameworkMixError",
     "IndexOutOfRangeError",
     "ShapeError",
+    "ShardingError",
     "UnitensorError",
     "UnsupportedTypeError",
     "DType",

@@ -18,6 +18,7 @@ first, its own exception is kept as ``__cause__``.
 | `DivisionByZeroError` | `ZeroDivisionError` | integer `//` or `%` by zero |
 | `DataDependentShapeError` | `TypeError` | `nonzero` or `unique_*` of a traced array (`jax.jit`) |
 | `CompileError` | `RuntimeError` | a function a framework cannot compile (`ut.jit`) |
+| `ShardingError` | `TypeError` | an operation JAX refuses for its operands' shardings |
 
 Other misuse keeps the plain builtin: an unknown option string
 (``ValueError``), ``len()`` of a 0-d tensor (``TypeError``), an index of an
@@ -35,6 +36,7 @@ __all__ = [
     "FrameworkMixError",
     "IndexOutOfRangeError",
     "ShapeError",
+    "ShardingError",
     "UnitensorError",
     "UnsupportedTypeError",
 ]
@@ -93,4 +95,22 @@ class CompileError(UnitensorError, RuntimeError):
     The message names the compiler and its cause (a TorchDynamo graph break,
     Python control flow on a traced value under ``jax.jit``); the compiler's
     own exception is kept as ``__cause__``.
+    """
+
+
+class ShardingError(UnitensorError, TypeError):
+    """JAX refused an operation because of its operands' shardings.
+
+    In JAX's ``Explicit`` sharding mode (``jax.sharding.AxisType.Explicit``)
+    the sharding is part of an array's type, and JAX raises its
+    ``ShardingTypeError`` where the result's sharding would be ambiguous or
+    the operands' shardings conflict (a ``matmul`` whose contracting
+    dimensions are sharded over different mesh axes, ``x + x.T`` of an array
+    sharded over two axes, a gather along a sharded axis). unitensor raises
+    this error wherever native JAX raises for the same call, eagerly and
+    inside ``ut.jit``, with JAX's message after ``ShardingTypeError: `` and
+    JAX's exception as ``__cause__``. Also a ``TypeError``, as JAX counts
+    the sharding as part of the type; reshard an operand first
+    (``jax.sharding.reshard``) or give the output's sharding
+    (``out_sharding=`` of the native function).
     """

@@ -1,7 +1,8 @@
 """The differences single backends keep, machine-readable (rows of ``unitensor.semantics``).
 
 ``DIFFERS`` lists, by operation, what the Dask and generic backends keep
-different from NumPy, with the tests each difference makes fail there;
+different from NumPy, with the tests each difference makes fail there (and
+JAX's sharding refusals, which fail no test: they are native JAX's);
 ``unitensor.semantics.TABLE`` adds them to its rows, and the test suite
 marks those tests ``xfail(strict=True)`` on that backend.
 """
@@ -52,7 +53,32 @@ _DASK_LAZY_CHECK = (
     "(IndexError) when it computes"
 )
 
+_JAX_REFUSED = (
+    "sharded jax.Arrays (docs/scaling.md): the result has native JAX's sharding; in "
+    "Explicit mode, where JAX refuses the operands' shardings (a matmul whose contracting "
+    "dimensions are sharded over different mesh axes, x + x.T of an array sharded over two "
+    "axes, a slice, gather or scan along a sharded axis, a concat of differently sharded "
+    "arrays), ShardingError (a TypeError) with JAX's ShardingTypeError as __cause__ and in "
+    "its message"
+)
+
 DIFFERS: list[tuple[str, Differs]] = [
+    # JAX sharding (tests/test_sharding.py, 8 host devices in a subprocess): no test fails
+    (
+        "__add__ __sub__ __mul__ __truediv__ add subtract multiply divide matmul __matmul__ "
+        "tensordot vecdot __getitem__ take cumulative_sum concat",
+        Differs("jax", _JAX_REFUSED),
+    ),
+    (
+        "jit",
+        Differs(
+            "jax",
+            "sharded jax.Arrays: each result has the sharding native jax.jit gives the same "
+            "function written with jax.numpy, in Auto and Explicit mode; where native "
+            "jax.jit raises ShardingTypeError (Explicit mode), ShardingError with it as "
+            "__cause__",
+        ),
+    ),
     # the generic backend over array-api-strict (``--backend array_api_strict``)
     (
         "astype",

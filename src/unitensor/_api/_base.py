@@ -35,6 +35,7 @@ from .._errors import (
     FrameworkMixError,
     IndexOutOfRangeError,
     ShapeError,
+    ShardingError,
     UnitensorError,
 )
 
@@ -57,6 +58,7 @@ __all__ = [
     "operand_pair",
     "python_scalar",
     "reraise_index_error",
+    "sharding_error",
     "shape_tuple",
     "unary_fast_path",
     "wrap",
@@ -96,21 +98,27 @@ _OPERATORS = frozenset({"+", "-", "*", "/", "<", "<=", ">", ">="})
 # that the operation is an operator or an attribute look-up in the code itself
 # (``a + b``, ``self._ns.exp(a)``), not a call through ``operator.add`` or
 # ``getattr``: on small arrays that call was a tenth of unitensor's overhead.
+# A binary operator's operands can have shardings that JAX refuses to combine (``x + x.T``
+# in Explicit mode): the ``try`` costs nothing until JAX raises (Python 3.11's exception
+# tables), and the ``except`` clause's tuple is looked up only then.
 _BINARY = """
 def fast(self, other):
-    a = self.raw
-    kind = other.__class__
-    if kind is float or kind is int:
-        if a.dtype not in self._weak_float_dtypes or a.__class__ not in self._operator_types:
+    try:
+        a = self.raw
+        kind = other.__class__
+        if kind is float or kind is int:
+            if a.dtype not in self._weak_float_dtypes or a.__class__ not in self._operator_types:
+                return method(self, other)
+            b = other if kind is float else float(other){zero}
+        elif kind is self.__class__:
+            b = other.raw
+            if a.dtype is not b.dtype or a.shape != b.shape or a.dtype not in self._float_dtypes:
+                return method(self, other)
+        else:
             return method(self, other)
-        b = other if kind is float else float(other){zero}
-    elif kind is self.__class__:
-        b = other.raw
-        if a.dtype is not b.dtype or a.shape != b.shape or a.dtype not in self._float_dtypes:
-            return method(self, other)
-    else:
-        return method(self, other)
-    return wrap(self.__class__, {expression})
+        return wrap(self.__class__, {expression})
+    except self._ns.sharding_errors as e:
+        raise sharding_error(e) from e
 """
 _UNARY = """
 def fast(self):
@@ -133,7 +141,7 @@ def python_scalar(x: Any) -> Any:
 
 
 def _written(source: str, method: Callable[..., Any]) -> Any:
-    scope: dict[str, Any] = {"wrap": wrap, "method": method}
+    scope: dict[str, Any] = {"wrap": wrap, "method": method, "sharding_error": sharding_error}
     exec(source, scope)  # the templates above, with an operator or a checked name
     fast = scope["fast"]
     functools.update_wrapper(fast, method)
@@ -158,7 +166,7 @@ def fast_path(op: str, reflected: bool = False) -> Callable[[_Method], _Method]:
     """
     zero = ""
     if op == "/" and not reflected:
-        zero = "\n        if not b:\n            return method(self, other)"
+        zero = "\n            if not b:\n                return method(self, other)"
     if op in _OPERATORS:
         expression = f"b {op} a" if reflected else f"a {op} b"
     elif op.isidentifier():
@@ -210,6 +218,15 @@ def reraise_index_error(e: IndexError) -> NoReturn:
     if isinstance(e, UnitensorError) or not ("out of bounds" in text or "out of range" in text):
         raise e
     raise IndexOutOfRangeError(text) from e
+
+
+def sharding_error(e: Exception) -> ShardingError:
+    """The [`ShardingError`][unitensor.ShardingError] for a framework's sharding refusal ``e``.
+
+    Its message is ``e``'s, after its class name; raise it ``from e``, so
+    that the framework's error is kept as ``__cause__``.
+    """
+    return ShardingError(f"{type(e).__name__}: {e}")
 
 
 def broadcast_shape(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...] | None:

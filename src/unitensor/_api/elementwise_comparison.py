@@ -19,6 +19,7 @@ from ._base import (
     fast_path,
     operand_pair,
     python_scalar,
+    sharding_error,
     unary_fast_path,
     wrap,
 )
@@ -201,7 +202,10 @@ class Comparison(Transcendental):
         NumPyTensor(array([ True, False,  True]))
         """
         a, b = self._operands(other)
-        return wrap(self.__class__, self._ns.equal(a, b))
+        try:
+            return wrap(self.__class__, self._ns.equal(a, b))
+        except self._ns.sharding_errors as e:
+            raise sharding_error(e) from e
 
     equal = __eq__
     """The standard's name for ``==``: elementwise ``self == other``, a bool tensor."""
@@ -235,7 +239,10 @@ class Comparison(Transcendental):
         NumPyTensor(array([False,  True]))
         """
         a, b = self._operands(other)
-        return wrap(self.__class__, self._ns.not_equal(a, b))
+        try:
+            return wrap(self.__class__, self._ns.not_equal(a, b))
+        except self._ns.sharding_errors as e:
+            raise sharding_error(e) from e
 
     not_equal = __ne__
     """The standard's name for ``!=``: elementwise ``self != other``, a bool tensor."""
@@ -363,7 +370,10 @@ class Comparison(Transcendental):
                 if a.dtype in self._float_operands:  # NumPy's bfloat16: no clip of its own
                     return wrap(self.__class__, a).maximum(min_).minimum(max_)
                 min_, max_ = self._clip_bounds(a.dtype, min_, max_)
-            return wrap(self.__class__, self._ns.clip(a, min_, max_))
+            try:
+                return wrap(self.__class__, self._ns.clip(a, min_, max_))
+            except self._ns.sharding_errors as e:
+                raise sharding_error(e) from e
         lo, hi = python_scalar(min_), python_scalar(max_)
         if lo is not min_ or hi is not max_:  # NumPy scalars, as the Python scalars they hold
             return self.clip(lo, hi)

@@ -27,6 +27,7 @@ from ._base import (
     check_broadcast,
     python_scalar,
     reraise_index_error,
+    sharding_error,
     wrap,
 )
 from .manipulation import Manipulation
@@ -76,6 +77,8 @@ class Indexing(Manipulation):
             return wrap(self.__class__, self._ns.getitem(self.raw, normalize_index(self, index)))
         except IndexError as e:
             reraise_index_error(e)
+        except self._ns.sharding_errors as e:
+            raise sharding_error(e) from e
 
     def __iter__(self) -> Iterator[Self]:
         """Iterate over the first axis, yielding tensors of rank ``ndim - 1``.

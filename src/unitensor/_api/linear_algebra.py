@@ -22,6 +22,7 @@ from ._base import (
     as_tensor,
     check_broadcast,
     joined,
+    sharding_error,
     wrap,
 )
 from .set import Set
@@ -88,7 +89,10 @@ class LinearAlgebra(Set):
             ns = self._ns
             product = ns.matmul(ns.astype(a, i32), ns.astype(b, i32))
             return wrap(self.__class__, ns.not_equal(product, 0))
-        return wrap(self.__class__, self._ns.matmul(a, b))
+        try:
+            return wrap(self.__class__, self._ns.matmul(a, b))
+        except self._ns.sharding_errors as e:
+            raise sharding_error(e) from e
 
     def __matmul__(self, other: TensorBase) -> Self:
         """Matrix product ``self @ other``, see [`matmul`][unitensor.Tensor.matmul].
@@ -123,7 +127,10 @@ class LinearAlgebra(Set):
         (1, 3)
         """
         a, b = self._operands(other, False)
-        return wrap(self.__class__, self._ns.matmul(b, a))
+        try:
+            return wrap(self.__class__, self._ns.matmul(b, a))
+        except self._ns.sharding_errors as e:
+            raise sharding_error(e) from e
 
     @property
     def mT(self) -> Self:
@@ -171,7 +178,10 @@ class LinearAlgebra(Set):
         n = len(a.shape)
         if n < 2:
             raise ShapeError(f"matrix_transpose needs a tensor of at least 2 axes, got {n}")
-        return wrap(self.__class__, self._ns.permute_dims(a, (*range(n - 2), n - 1, n - 2)))
+        try:
+            return wrap(self.__class__, self._ns.permute_dims(a, (*range(n - 2), n - 1, n - 2)))
+        except self._ns.sharding_errors as e:
+            raise sharding_error(e) from e
 
     def tensordot(
         self, other: TensorBase, axes: int | tuple[Sequence[int], Sequence[int]] = 2

@@ -29,6 +29,7 @@ from ._base import (
     broadcast_shape,
     joined,
     shape_tuple,
+    sharding_error,
     wrap,
 )
 from .elementwise_logical import Logical
@@ -120,7 +121,10 @@ class Manipulation(Logical):
         ):
             raise ShapeError(f"cannot reshape a tensor of shape {self.shape} into {shape}")
         if copy is None:
-            return wrap(self.__class__, self._ns.reshape(self.raw, shape))
+            try:
+                return wrap(self.__class__, self._ns.reshape(self.raw, shape))
+            except self._ns.sharding_errors as e:
+                raise sharding_error(e) from e
         try:
             return wrap(self.__class__, self._ns.reshape_copy(self.raw, shape, bool(copy)))
         except ValueError as e:
@@ -167,7 +171,11 @@ class Manipulation(Logical):
         n = 1
         for d in shape[s : e + 1]:
             n *= d
-        return wrap(self.__class__, self._ns.reshape(self.raw, (*shape[:s], n, *shape[e + 1 :])))
+        try:
+            raw = self._ns.reshape(self.raw, (*shape[:s], n, *shape[e + 1 :]))
+        except self._ns.sharding_errors as e:
+            raise sharding_error(e) from e
+        return wrap(self.__class__, raw)
 
     def transpose(self, axes: Sequence[int] | None = None) -> Self:
         """Permute the axes (reverse them for ``None``).
@@ -205,7 +213,10 @@ class Manipulation(Logical):
             perm = tuple(self._axis(a) for a in axes)
             if sorted(perm) != list(range(n)):
                 raise AxisError(f"axes {tuple(axes)} are not a permutation of {n} axes")
-        return wrap(self.__class__, self._ns.permute_dims(self.raw, perm))
+        try:
+            return wrap(self.__class__, self._ns.permute_dims(self.raw, perm))
+        except self._ns.sharding_errors as e:
+            raise sharding_error(e) from e
 
     def squeeze(self, axis: Axes = None) -> Self:
         """Remove axes of length 1 (all of them for ``None``).
@@ -288,7 +299,10 @@ class Manipulation(Logical):
             raise AxisError(f"repeated axis in expand_dims({tuple(axis)!r})")
         sizes = iter(self.raw.shape)
         shape = tuple(1 if i in new else int(next(sizes)) for i in range(m))
-        return wrap(self.__class__, self._ns.reshape(self.raw, shape))
+        try:
+            return wrap(self.__class__, self._ns.reshape(self.raw, shape))
+        except self._ns.sharding_errors as e:
+            raise sharding_error(e) from e
 
     def tile(self, multiples: int | Sequence[int]) -> Self:
         """Repeat the tensor ``multiples[i]`` times along axis ``i``.
@@ -546,7 +560,10 @@ class Manipulation(Logical):
         order = [i for i in range(len(self.raw.shape)) if i not in src]
         for d, s in sorted(zip(dst, src, strict=True)):
             order.insert(d, s)
-        return wrap(self.__class__, self._ns.permute_dims(self.raw, tuple(order)))
+        try:
+            return wrap(self.__class__, self._ns.permute_dims(self.raw, tuple(order)))
+        except self._ns.sharding_errors as e:
+            raise sharding_error(e) from e
 
     def repeat(self, repeats: int | TensorBase, axis: int | None = None) -> Self:
         """Repeat each element ``repeats`` times along ``axis`` (the standard's, NumPy's).

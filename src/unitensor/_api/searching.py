@@ -19,6 +19,7 @@ from ._base import (
     TensorOrScalar,
     check_broadcast,
     python_scalar,
+    sharding_error,
     wrap,
 )
 from .indexing import Indexing
@@ -189,7 +190,10 @@ class Searching(Indexing):
             xr, yr = wrap(cls, self._unwrap(x))._operands(wrap(cls, self._unwrap(y)))
         if not (cond.shape == getattr(xr, "shape", ()) == getattr(yr, "shape", ())):
             check_broadcast(cond.shape, getattr(xr, "shape", ()), getattr(yr, "shape", ()))
-        return wrap(cls, ns.where(cond, xr, yr))
+        try:
+            return wrap(cls, ns.where(cond, xr, yr))
+        except ns.sharding_errors as e:
+            raise sharding_error(e) from e
 
     def count_nonzero(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """How many elements along ``axis`` are non-zero (the standard's ``count_nonzero``).

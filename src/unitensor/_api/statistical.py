@@ -16,6 +16,7 @@ from .._errors import (
 )
 from ._base import (
     Axes,
+    sharding_error,
     wrap,
 )
 from .searching import Searching
@@ -49,7 +50,10 @@ class Statistical(Searching):
             axes = self._axes(axis)
             if axes == ():  # reduce over a new axis of length 1: values kept, dtype rule applied
                 return wrap(self.__class__, fn(self._ns.expand_dims(a, 0), (0,), False))
-        return wrap(self.__class__, fn(a, axes, keepdims))
+        try:  # (no cost until JAX refuses a sharding)
+            return wrap(self.__class__, fn(a, axes, keepdims))
+        except self._ns.sharding_errors as e:
+            raise sharding_error(e) from e
 
     def sum(self, axis: Axes = None, keepdims: bool = False, dtype: Any = None) -> Self:
         """Sum over ``axis`` (all axes for ``None``).

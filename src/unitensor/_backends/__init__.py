@@ -390,6 +390,12 @@ class Primitives:
     # one pass for all, of the same framework (Dask: persisted, sizes known); eager
     # frameworks give them back as they are
     compute: Callable[[tuple[Any, ...]], tuple[Any, ...]] = _itself
+    # sharding (issue 14): the framework's exception types for an operation it refuses
+    # because of its operands' shardings (JAX's ShardingTypeError in Explicit mode), raised
+    # by unitensor as ShardingError with the framework's error as __cause__: the primitives
+    # that can raise them convert them (JAX's wrap their calls), and the binary operators'
+    # fast paths catch them (zero cost until one is raised)
+    sharding_errors: tuple[type[Exception], ...] = ()
 
 
 STANDARD_NAMES: frozenset[str] = frozenset(
@@ -468,6 +474,8 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "eigvals",
         # lazy backends (issue 14): no standard function
         "compute",
+        # sharding (issue 14): exception types
+        "sharding_errors",
     }
 )
 """The fields named and meant as the Array API standard's functions (``linalg`` aside)."""

@@ -27,14 +27,17 @@ primitives are first needed, not with this module.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import importlib
 import secrets
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from .._api._base import wrap
+from .._api._base import sharding_error, wrap
 from .._errors import DataDependentShapeError, IndexOutOfRangeError
 from .._indexing import as_tuple, axes_taken, expand_ellipsis
 from .._tensor import Tensor
@@ -410,6 +413,50 @@ def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
     return loss, aux, g
 
 
+# The primitives whose JAX functions can refuse their operands' shardings (JAX's sharding
+# rules raise ShardingTypeError in Explicit mode), wrapped by _refusals_raised: those of
+# several operands (broadcasting, contractions, concatenation, indexing, updates) and those
+# that move or combine elements along an axis (shape changes, scans, sorts, linear algebra,
+# fft). The elementwise functions of one operand keep the sharding and are left as they
+# are. So are the hot ones, whose callers catch JAX's error at no cost instead (a ``try``
+# costs nothing until it raises, a wrapper's call does): the binary operators' fast and
+# checked paths (_base's template: add ... maximum), ==, !=, clip, where, t[...], matmul,
+# reshape, permute_dims and the reductions (sum ... any).
+_MAY_REFUSE = (
+    "floor_divide remainder pow bitwise_and bitwise_or bitwise_xor bitwise_left_shift "
+    "bitwise_right_shift logical_and logical_or logical_xor index_update setitem scatter "
+    "take take_along_axis argmin argmax cumulative_sum cumulative_prod sort argsort topk "
+    "searchsorted reshape_copy squeeze expand_dims tile flip pad_constant concat stack "
+    "broadcast_to repeat roll tril triu meshgrid tensordot einsum inv slogdet cholesky det "
+    "eigh eigvalsh qr svd svdvals solve diagonal eig eigvals logsumexp log_softmax softmax "
+    "crossentropy fft_fft fft_ifft fft_fftn fft_ifftn fft_rfft fft_irfft fft_rfftn "
+    "fft_irfftn fft_hfft fft_ihfft fft_fftshift fft_ifftshift"
+).split()
+
+
+def _refusals_raised(p: Primitives) -> Primitives:
+    """``p`` with JAX's sharding refusals raised as [`ShardingError`][unitensor.ShardingError].
+
+    Each primitive of ``_MAY_REFUSE`` is wrapped: JAX's ``ShardingTypeError``
+    (not public API: ``jax._src.core``) becomes a ``ShardingError`` with
+    JAX's error as ``__cause__``. The wrapper's call is one Python call
+    beside JAX's dispatch of many microseconds for these.
+    """
+    refusal: type[Exception] = jax._src.core.ShardingTypeError
+
+    def checked(fn: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except refusal as e:
+                raise sharding_error(e) from e
+
+        return functools.wraps(fn)(call)
+
+    fields: dict[str, Any] = {name: checked(getattr(p, name)) for name in _MAY_REFUSE}
+    return dataclasses.replace(p, sharding_errors=(refusal,), **fields)
+
+
 def _flatten(t: JAXTensor) -> tuple[tuple[Any], None]:
     return (t.raw,), None
 
@@ -428,7 +475,7 @@ def primitives() -> Primitives:
     jax = importlib.import_module("jax")
     jnp = importlib.import_module("jax.numpy")
     jax.tree_util.register_pytree_node(JAXTensor, _flatten, _unflatten)
-    return Primitives(
+    p = Primitives(
         dtype_type=np.dtype,
         dtype_name=lambda dt: np.dtype(dt).name,
         dtype_from_name=jnp.dtype,
@@ -560,3 +607,4 @@ def primitives() -> Primitives:
         # NaN parts, which XLA's complex kernels do not give
         **_jax_complex.primitives(jax),
     )
+    return _refusals_raised(p)
