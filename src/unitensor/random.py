@@ -49,11 +49,7 @@ T = TypeVar("T", bound=Tensor)
 def _template(like: Any) -> TensorBase:
     """A tensor of the framework (and on the device) that ``like`` names."""
     if isinstance(like, str):
-        if like not in _registry.BACKENDS:
-            raise ValueError(
-                f"unknown backend {like!r}; choose among {', '.join(_registry.BACKENDS)}"
-            )
-        cls = _registry.backend_class(like)
+        cls = _registry.backend_class(like)  # ValueError for an unknown name
         return wrap(cls, cls._ns.like(None))
     t: TensorBase = like if isinstance(like, TensorBase) else _registry.astensor(like)
     return t
@@ -87,7 +83,9 @@ def key(seed: int, like: Any) -> Any:
         ``jax.random.PRNGKey``'s).
     like
         A tensor or native array (the key goes on its framework and
-        device), or a backend name such as ``"torch"``.
+        device), or a backend name such as ``"torch"`` (or the module name
+        of an Array API namespace the generic backend serves, such as
+        ``"array_api_strict"``).
 
     Returns
     -------
