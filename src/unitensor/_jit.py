@@ -28,7 +28,7 @@ import numpy as np
 
 from . import _registry, dtypes
 from ._api._base import MISSING, TensorBase, wrap
-from ._errors import CompileError, FrameworkMixError, ShardingError
+from ._errors import CompileError, FrameworkMixError
 from ._tree import map_containers
 
 __all__ = ["Jitted", "jit"]
@@ -228,8 +228,6 @@ def _reported(compiled: Callable[..., Any], compiler: str, name: str) -> Callabl
         try:
             return compiled(*raws)
         except Exception as e:
-            if type(e).__name__ == "ShardingTypeError":  # JAX's, where unitensor did not call
-                raise ShardingError(f"{type(e).__name__}: {e}") from e
             if not _is_compiler_error(e):
                 raise  # an error of the function itself (unitensor's, or the framework's)
             raise CompileError(
@@ -390,9 +388,11 @@ def jit(
         (when called) If the framework's compiler cannot compile ``f`` (the
         message names its cause).
     ShardingError
-        (when called) If JAX refuses an operation of ``f`` for its operands'
-        shardings (``Explicit`` mode), where native ``jax.jit`` of the same
-        function raises ``ShardingTypeError`` (kept as ``__cause__``).
+        (when called) If JAX refuses an operation unitensor calls in ``f`` for
+        its operands' shardings (``Explicit`` mode), where native ``jax.jit``
+        of the same function raises ``ShardingTypeError`` (kept as
+        ``__cause__``). JAX's errors from ``f``'s own native calls, as the
+        framework's other errors of ``f`` itself, are raised as they are.
 
     Notes
     -----
