@@ -135,14 +135,14 @@ def _native_ops(
 
 
 def _indexing_ops(name: str, x: Any) -> list[tuple[str, Callable[[Any], Any], Any]]:
-    """(label, native(x), index) for ``x[:, 0]``, ``x[idx]`` and ``x[mask]`` on 10x10.
+    """(label, native(x), index) for ``x[:, 0]``, ``x[idx]`` and ``x[mask]``.
 
     The index is a native array of the framework, as code holding native
     arrays would pass it; unitensor's side is ``t[index]``.
     """
     rng = np.random.default_rng(1)
-    idx_np = rng.integers(0, 10, size=5)
-    mask_np = rng.random((10, 10)) > 0.5
+    idx_np = rng.integers(0, x.shape[0], size=5)
+    mask_np = rng.random(tuple(x.shape)) > 0.5
     to_native = _native_ops(name)[0]
     idx, mask = to_native(idx_np), to_native(mask_np)
     if name == "tensorflow":
@@ -201,14 +201,14 @@ def _single_ops(name: str) -> list[tuple[str, Callable[[Any], Any], Callable[[An
     ]
 
 
-def run_ops(budget: float, backends: tuple[str, ...]) -> None:
-    """Print each workload operation alone on 10x10: native, unitensor, overhead."""
+def run_ops(budget: float, backends: tuple[str, ...], size: int = 10) -> None:
+    """Print each workload operation alone on size x size: native, unitensor, overhead."""
     print(f"{'backend':<11} {'operation':<17} {'native us':>10} {'unitensor us':>13} {'+us':>6}")
     for name in backends:
         if _framework(name) is None:
             continue
         to_native = _native_ops(name)[0]
-        x = to_native(np.random.default_rng(0).random((10, 10), dtype=np.float32))
+        x = to_native(np.random.default_rng(0).random((size, size), dtype=np.float32))
         t = ut.astensor(x)
         ops = list(_single_ops(name))
         for label, native_index, index in _indexing_ops(name, x):
@@ -612,6 +612,9 @@ def main() -> None:
     parser.add_argument("--docs", action="store_true", help="write the docs table and plot")
     parser.add_argument("--ops", action="store_true", help="time each operation alone (10x10)")
     parser.add_argument(
+        "--size", type=int, default=10, help="--ops: the arrays' side (default 10: 10x10)"
+    )
+    parser.add_argument(
         "--compiled", action="store_true", help="only the compiled section (ut.jit)"
     )
     parser.add_argument(
@@ -624,7 +627,7 @@ def main() -> None:
         parser.error(f"unknown backends: {', '.join(sorted(unknown))}")
     print(f"machine: {machine()}")
     if args.ops:
-        run_ops(args.budget, backends)
+        run_ops(args.budget, backends, args.size)
         return
     rows: list[dict[str, Any]] = []
     if not args.compiled:
