@@ -165,7 +165,8 @@ def _check_bounds(a: Any, index: Any) -> None:
             and item.size
         ):
             n = a.shape[dim]
-            lo, hi = int(item.min()), int(item.max())
+            values = np.asarray(item)  # one transfer (none on the CPU), not two reductions
+            lo, hi = int(values.min()), int(values.max())
             if lo < -n or hi >= n:
                 bad = hi if hi >= n else lo
                 raise IndexOutOfRangeError(
