@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import unitensor as ut
-from conftest import check, make, supports_float64, to_numpy
+from conftest import check, make, native, supports_float64, to_numpy
 
 # 4096 elements is PyTorch's threshold between its small and large forms.
 SIZES = [15, 4096, 4097 * 3]
@@ -102,3 +102,55 @@ def test_sign_jax_transforms():
     _assert_sign(np.asarray(jax.vmap(f)(x.reshape(-1, 1))).ravel(), expected)
     g = jax.grad(lambda a: ut.astensor(a).sign().sum().raw)(x)
     np.testing.assert_array_equal(np.asarray(g), np.zeros_like(x))
+
+
+# ------------------------------------------------------------ ut.jit's flat calls
+
+COMPILING = ("jax", "tensorflow", "torch")
+CHEAP = {"torch": {"backend": "aot_eager", "fullgraph": True}}
+
+
+def _compiling(backend):
+    if backend not in COMPILING:
+        pytest.skip(f"{backend} does not compile: ut.jit runs f as it is")
+
+
+def test_jit_flat_call_equals_general_path(backend):
+    """The second call of a signature skips flattening (``_FlatCall``): same results."""
+    _compiling(backend)
+    traces = []
+
+    def f(x, y, lr):
+        traces.append(1)
+        return ut.astensor(x) - lr * ut.astensor(y).square()
+
+    j = ut.jit(f, options=CHEAP)
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    b = np.linspace(-1, 1, 6, dtype=np.float32).reshape(2, 3)
+    x, y = make(backend, a), native(backend, b)
+    for lr in (0.5, 0.25):  # the first call learns the flat call, the second takes it
+        check(j(x, y, lr), backend, a - lr * b * b, np.float32)
+    assert len(j._flat) == 1
+    assert backend == "torch" or len(traces) == 1  # a number is a traced value, not static
+    check(j(x, y, 2), backend, a - 2 * b * b, np.float32)
+    assert len(j._flat) == 2  # (Tensor, native, float) and (Tensor, native, int)
+    native_out = j(x.raw, y, 0.5)  # native arrays only: native results, as the general path
+    assert not ut.istensor(native_out)
+    np.testing.assert_allclose(to_numpy(native_out), a - 0.5 * b * b, rtol=1e-6)
+    check(j(x, y, lr=0.5), backend, a - 0.5 * b * b, np.float32)  # keyword: the general path
+
+
+def test_jit_flat_call_reports_compiler_failures(backend):
+    """A retrace through a flat call (new shape) reports compiler failures as the general path."""
+    _compiling(backend)
+
+    def f(x):
+        if x.shape[0] > 2 and (x > 0).all():  # Python control flow on a traced value
+            return x
+        return -x
+
+    j = ut.jit(f, options=CHEAP)
+    check(j(make(backend, np.ones(2, np.float32))), backend, -np.ones(2, np.float32))
+    assert len(j._flat) == 1
+    with pytest.raises(ut.CompileError, match=r"traced|could not compile f"):
+        j(make(backend, np.ones(3, np.float32)))
