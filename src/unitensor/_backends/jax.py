@@ -221,7 +221,8 @@ def _slogdet(a: Any) -> tuple[Any, Any]:
 def _take_along_axis(a: Any, idx: Any, axis: int) -> Any:
     n = a.shape[axis]
     if _is_concrete(idx) and idx.size:
-        if int(idx.min()) < -n or int(idx.max()) >= n:
+        values = np.asarray(idx)  # one transfer (none on the CPU), not two reductions
+        if int(values.min()) < -n or int(values.max()) >= n:
             raise IndexOutOfRangeError(
                 f"take_along_axis: index out of range for an axis of length {n}"
             )
@@ -249,7 +250,8 @@ def _reshape_copy(a: Any, shape: tuple[int, ...], copy: bool) -> Any:
 def _crossentropy(logits: Any, labels: Any) -> Any:
     classes = logits.shape[-1]
     if _is_concrete(labels) and labels.size:
-        if bool(jnp.any((labels < 0) | (labels >= classes))):  # one check, one sync
+        values = np.asarray(labels)  # one transfer (none on the CPU), no dispatch
+        if values.min() < 0 or values.max() >= classes:
             raise IndexOutOfRangeError(f"crossentropy: labels must be in [0, {classes})")
     log_p = jax.nn.log_softmax(logits, axis=-1)
     return -jnp.take_along_axis(log_p, labels[..., None], axis=-1)[..., 0]
