@@ -259,7 +259,7 @@ class _FlatCall:
     checks shapes and dtypes itself, as for native code.
     """
 
-    __slots__ = ("cls", "compiled", "convert", "like", "wrapped")
+    __slots__ = ("cls", "compiled", "convert", "like", "mode", "wrapped")
 
     def __init__(
         self,
@@ -270,6 +270,8 @@ class _FlatCall:
     ) -> None:
         self.cls, self.compiled, self.convert, self.wrapped = cls, compiled, convert, wrapped
         self.like = next((i for i, k in enumerate(convert) if k != 2), -1)  # (as _native_leaves)
+        # 0: native arrays only (passed as they are), 1: tensors only (their raws), 2: mixed
+        self.mode = convert[0] if len(set(convert)) == 1 and convert[0] != 2 else 2
 
     @classmethod
     def of(
@@ -295,16 +297,20 @@ class _FlatCall:
         return cls(kind, compiled, tuple(convert), wrapped)
 
     def __call__(self, args: tuple[Any, ...]) -> Any:
-        convert = self.convert
-        if 2 in convert:
+        mode = self.mode
+        raws: Any
+        if mode == 1:
+            raws = [a.raw for a in args]
+        elif mode == 0:
+            raws = args
+        else:
+            convert = self.convert
             like = args[self.like]
             like = like.raw if convert[self.like] == 1 else like
             raws = [
                 a.raw if k == 1 else a if k == 0 else _number_leaf(self.cls, a, like)
                 for a, k in zip(args, convert, strict=True)
             ]
-        else:
-            raws = [a.raw if k == 1 else a for a, k in zip(args, convert, strict=True)]
         compiled = self.compiled
         try:
             out = compiled.compiled(*raws)
