@@ -165,8 +165,7 @@ def _check_bounds(a: Any, index: Any) -> None:
             and item.size
         ):
             n = a.shape[dim]
-            values = np.asarray(item)  # one transfer (none on the CPU), not two reductions
-            lo, hi = int(values.min()), int(values.max())
+            lo, hi = int(item.min()), int(item.max())
             if lo < -n or hi >= n:
                 bad = hi if hi >= n else lo
                 raise IndexOutOfRangeError(
@@ -221,8 +220,7 @@ def _slogdet(a: Any) -> tuple[Any, Any]:
 def _take_along_axis(a: Any, idx: Any, axis: int) -> Any:
     n = a.shape[axis]
     if _is_concrete(idx) and idx.size:
-        values = np.asarray(idx)  # one transfer (none on the CPU), not two reductions
-        if int(values.min()) < -n or int(values.max()) >= n:
+        if int(idx.min()) < -n or int(idx.max()) >= n:
             raise IndexOutOfRangeError(
                 f"take_along_axis: index out of range for an axis of length {n}"
             )
@@ -250,8 +248,7 @@ def _reshape_copy(a: Any, shape: tuple[int, ...], copy: bool) -> Any:
 def _crossentropy(logits: Any, labels: Any) -> Any:
     classes = logits.shape[-1]
     if _is_concrete(labels) and labels.size:
-        values = np.asarray(labels)  # one transfer (none on the CPU), no dispatch
-        if values.min() < 0 or values.max() >= classes:
+        if int(labels.min()) < 0 or int(labels.max()) >= classes:  # two reductions, no more
             raise IndexOutOfRangeError(f"crossentropy: labels must be in [0, {classes})")
     log_p = jax.nn.log_softmax(logits, axis=-1)
     return -jnp.take_along_axis(log_p, labels[..., None], axis=-1)[..., 0]
