@@ -7,10 +7,16 @@ call of each and the ratio unitensor / native (the median of the ratios
 within each round). If EagerPy is importable, the same unitensor-style code
 is timed with it too, as a third column.
 
-``--ops`` prints instead where the time goes on 10x10 arrays: every
-operation of the two workloads alone, and indexing (``t[:, 0]``,
-``t[idx]``, ``t[mask]``), native against unitensor, and the overhead per
-call in microseconds; its first row is native code against itself.
+``--ops`` prints instead where the time goes on 10x10 arrays (``--size
+1000``: 1000x1000): every operation of the two workloads alone, and
+indexing (``t[:, 0]``, ``t[idx]``, ``t[mask]``), native against unitensor,
+and the overhead per call in microseconds; its first row is native code
+against itself.
+
+Every ratio comes with its 95 % confidence interval (of the median over
+rounds, ``median_interval``), and the run ends with the goals of issue 15
+(10x10 workloads <= 1.10, 1000x1000 <= 1.02, train step <= 1.05, the
+namespace within 5 % of the method), met or missed.
 
 Workloads:
 
@@ -51,12 +57,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import math
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -135,14 +144,14 @@ def _native_ops(
 
 
 def _indexing_ops(name: str, x: Any) -> list[tuple[str, Callable[[Any], Any], Any]]:
-    """(label, native(x), index) for ``x[:, 0]``, ``x[idx]`` and ``x[mask]`` on 10x10.
+    """(label, native(x), index) for ``x[:, 0]``, ``x[idx]`` and ``x[mask]``.
 
     The index is a native array of the framework, as code holding native
     arrays would pass it; unitensor's side is ``t[index]``.
     """
     rng = np.random.default_rng(1)
-    idx_np = rng.integers(0, 10, size=5)
-    mask_np = rng.random((10, 10)) > 0.5
+    idx_np = rng.integers(0, x.shape[0], size=5)
+    mask_np = rng.random(tuple(x.shape)) > 0.5
     to_native = _native_ops(name)[0]
     idx, mask = to_native(idx_np), to_native(mask_np)
     if name == "tensorflow":
@@ -201,20 +210,21 @@ def _single_ops(name: str) -> list[tuple[str, Callable[[Any], Any], Callable[[An
     ]
 
 
-def run_ops(budget: float, backends: tuple[str, ...]) -> None:
-    """Print each workload operation alone on 10x10: native, unitensor, overhead."""
+def run_ops(budget: float, backends: tuple[str, ...], size: int = 10) -> None:
+    """Print each workload operation alone on size x size: native, unitensor, overhead."""
     print(f"{'backend':<11} {'operation':<17} {'native us':>10} {'unitensor us':>13} {'+us':>6}")
     for name in backends:
         if _framework(name) is None:
             continue
         to_native = _native_ops(name)[0]
-        x = to_native(np.random.default_rng(0).random((10, 10), dtype=np.float32))
+        x = to_native(np.random.default_rng(0).random((size, size), dtype=np.float32))
         t = ut.astensor(x)
         ops = list(_single_ops(name))
         for label, native_index, index in _indexing_ops(name, x):
             ops.append((label, native_index, lambda t, i=index: t[i]))
         for label, native, op in ops:
-            (tn, tu), _ = measure([native, lambda x, op=op, t=t: op(t)], x, budget / 4)
+            timing = measure([native, lambda x, op=op, t=t: op(t)], x, budget / 4)
+            tn, tu = timing.seconds(0), timing.seconds(1)
             assert tn is not None and tu is not None
             print(
                 f"{name:<11} {label:<17} {tn * 1e6:>10.2f} {tu * 1e6:>13.2f} "
@@ -271,15 +281,51 @@ def _per_call(fn: Callable[[Any], Any], arg: Any, number: int) -> float:
     return (time.perf_counter() - start) / number
 
 
-def measure(
-    fns: list[Callable[[Any], Any] | None], arg: Any, budget: float
-) -> tuple[list[float | None], list[float | None]]:
-    """Median seconds per call of each function, and its median ratio to ``fns[0]``.
+def median_interval(values: list[float]) -> tuple[float, float]:
+    """A distribution-free 95 % confidence interval of the median of ``values``.
+
+    The order statistics whose ranks the binomial distribution of "how many
+    samples lie below the median" puts 1.96 standard deviations from n/2
+    (the normal approximation; at least 5 samples are taken).
+    """
+    ordered = sorted(values)
+    n = len(ordered)
+    half = 1.96 * math.sqrt(n) / 2
+    low = max(0, math.floor(n / 2 - half))
+    high = min(n - 1, math.ceil(n / 2 + half) - 1)
+    return ordered[low], ordered[high]
+
+
+@dataclass
+class Timing:
+    """Seconds per call of each function in every round (``measure``)."""
+
+    samples: list[list[float]]
+
+    def seconds(self, i: int) -> float | None:
+        """Median seconds per call of function ``i`` (None if it did not run)."""
+        return statistics.median(self.samples[i]) if self.samples[i] else None
+
+    def ratio(self, i: int, base: int = 0) -> tuple[float, tuple[float, float]] | None:
+        """Median over rounds of ``i``'s time over ``base``'s in that round, and its interval.
+
+        The ratio within each round drifts less than a ratio of medians; the
+        interval is the 95 % confidence interval of the median
+        (``median_interval``). None if either function did not run.
+        """
+        a, b = self.samples[i], self.samples[base]
+        if not a or not b:
+            return None
+        per_round = [x / y for x, y in zip(a, b, strict=True)]
+        return statistics.median(per_round), median_interval(per_round)
+
+
+def measure(fns: list[Callable[[Any], Any] | None], arg: Any, budget: float) -> Timing:
+    """Time each function (None: skipped) on ``arg`` in interleaved rounds.
 
     The functions run interleaved in short rounds, in forward order on even
     rounds and backward on odd ones, so that a slow spell of this shared
-    machine hits all of them alike. The ratio is the median over rounds of
-    the ratio within each round, which drifts less than a ratio of medians.
+    machine hits all of them alike.
     """
     live = [f for f in fns if f is not None]
     for f in live:  # warm up (first-call compilation, caches)
@@ -287,18 +333,13 @@ def measure(
             f(arg)
     once = max(_per_call(f, arg, 3) for f in live)
     number = max(1, int(0.002 / max(once, 1e-9)))
-    rounds = max(5, min(151, int(budget / (once * number * len(live)) + 1)))
+    rounds = max(9, min(151, int(budget / (once * number * len(live)) + 1)))
     samples: list[list[float]] = [[] for _ in fns]
     order = [i for i, f in enumerate(fns) if f is not None]
     for r in range(rounds):
         for i in order if r % 2 == 0 else order[::-1]:
             samples[i].append(_per_call(fns[i], arg, number))  # type: ignore[misc]
-    medians = [statistics.median(s) if s else None for s in samples]
-    ratios = [
-        statistics.median(a / b for a, b in zip(s, samples[0], strict=True)) if s else None
-        for s in samples
-    ]
-    return medians, ratios
+    return Timing(samples)
 
 
 def _training(name: str, to: Callable[[Any], Any]) -> tuple[Any, Any, Any] | None:
@@ -448,9 +489,11 @@ def _compiled_row(
     budget: float,
 ) -> dict[str, Any]:
     fns = [lambda a: compiled(*a), lambda a: jitted(*a), lambda a: eager(*a)]
-    (t_cmp, t_jit, t_eager), (_, r_cmp, r_eager) = measure(list(fns), args, budget)
+    timing = measure(list(fns), args, budget)
+    t_cmp, t_jit, t_eager = (timing.seconds(i) for i in range(3))
+    vs_compiled, vs_eager = timing.ratio(1, 0), timing.ratio(1, 2)
     assert t_cmp is not None and t_jit is not None and t_eager is not None
-    assert r_cmp is not None and r_eager is not None
+    assert vs_compiled is not None and vs_eager is not None
     row = {
         "backend": backend,
         "workload": workload,
@@ -458,8 +501,10 @@ def _compiled_row(
         "jit_us": t_jit * 1e6,
         "compiled_us": t_cmp * 1e6,
         "eager_us": t_eager * 1e6,
-        "jit_vs_compiled": r_cmp,
-        "jit_vs_eager": r_cmp / r_eager,
+        "jit_vs_compiled": vs_compiled[0],
+        "jit_vs_compiled_interval": vs_compiled[1],
+        "jit_vs_eager": vs_eager[0],
+        "jit_vs_eager_interval": vs_eager[1],
     }
     print(_format_compiled(row), flush=True)
     return row
@@ -467,7 +512,8 @@ def _compiled_row(
 
 COMPILED_HEADER = (
     f"{'backend':<11} {'workload':<12} {'compiler':<14} {'ut.jit us':>10} "
-    f"{'compiled us':>12} {'eager us':>10} {'jit/compiled':>12} {'jit/eager':>9}"
+    f"{'compiled us':>12} {'eager us':>10} {'jit/compiled':>12} {'95% interval':>13} "
+    f"{'jit/eager':>9} {'95% interval':>13}"
 )
 
 
@@ -475,7 +521,8 @@ def _format_compiled(r: dict[str, Any]) -> str:
     return (
         f"{r['backend']:<11} {r['workload']:<12} {r['compiler']:<14} {r['jit_us']:>10.1f} "
         f"{r['compiled_us']:>12.1f} {r['eager_us']:>10.1f} {r['jit_vs_compiled']:>12.2f} "
-        f"{r['jit_vs_eager']:>9.2f}"
+        f"{_interval(r['jit_vs_compiled_interval']):>13} {r['jit_vs_eager']:>9.2f} "
+        f"{_interval(r['jit_vs_eager_interval']):>13}"
     )
 
 
@@ -495,20 +542,22 @@ def _row(
         except Exception as e:  # EagerPy fails on some current releases
             print(f"eagerpy {backend} {workload}: {type(e).__name__}: {e}", file=sys.stderr)
             theirs = None
-    (t_native, t_ut, t_ep, t_ns), (_, r_ut, r_ep, r_ns) = measure(
-        [native, mine, theirs, standard], arg, budget
-    )
+    timing = measure([native, mine, theirs, standard], arg, budget)
+    t_native, t_ut, t_ep, t_ns = (timing.seconds(i) for i in range(4))
+    r_ut, r_ep, r_ns = timing.ratio(1), timing.ratio(2), timing.ratio(3, 1)
     assert t_native is not None and t_ut is not None and r_ut is not None
     row = {
         "backend": backend,
         "workload": workload,
         "native_us": t_native * 1e6,
         "unitensor_us": t_ut * 1e6,
-        "ratio": r_ut,
+        "ratio": r_ut[0],
+        "interval": r_ut[1],
         "eagerpy_us": None if t_ep is None else t_ep * 1e6,
-        "eagerpy_ratio": r_ep,
+        "eagerpy_ratio": None if r_ep is None else r_ep[0],
         "namespace_us": None if t_ns is None else t_ns * 1e6,
-        "namespace_ratio": None if r_ns is None else r_ns / r_ut,
+        "namespace_ratio": None if r_ns is None else r_ns[0],
+        "namespace_interval": None if r_ns is None else r_ns[1],
     }
     print(_format_row(row), flush=True)
     return row
@@ -516,19 +565,61 @@ def _row(
 
 HEADER = (
     f"{'backend':<11} {'workload':<20} {'native us':>10} {'unitensor us':>13} {'ratio':>6} "
-    f"{'eagerpy us':>11} {'ratio':>6} {'xp us':>9} {'xp/method':>9}"
+    f"{'95% interval':>13} {'eagerpy us':>11} {'ratio':>6} {'xp us':>9} {'xp/method':>9} "
+    f"{'95% interval':>13}"
 )
 
 
+def _interval(bounds: tuple[float, float] | None, digits: int = 2) -> str:
+    return "n/a" if bounds is None else f"{bounds[0]:.{digits}f}-{bounds[1]:.{digits}f}"
+
+
+def _optional(value: float | None, digits: int) -> str:
+    return "n/a" if value is None else f"{value:.{digits}f}"
+
+
 def _format_row(r: dict[str, Any]) -> str:
-    ep = "n/a" if r["eagerpy_us"] is None else f"{r['eagerpy_us']:.1f}"
-    epr = "n/a" if r["eagerpy_ratio"] is None else f"{r['eagerpy_ratio']:.2f}"
-    ns = "n/a" if r["namespace_us"] is None else f"{r['namespace_us']:.1f}"
-    nsr = "n/a" if r["namespace_ratio"] is None else f"{r['namespace_ratio']:.3f}"
     return (
         f"{r['backend']:<11} {r['workload']:<20} {r['native_us']:>10.1f} "
-        f"{r['unitensor_us']:>13.1f} {r['ratio']:>6.2f} {ep:>11} {epr:>6} {ns:>9} {nsr:>9}"
+        f"{r['unitensor_us']:>13.1f} {r['ratio']:>6.2f} {_interval(r['interval']):>13} "
+        f"{_optional(r['eagerpy_us'], 1):>11} {_optional(r['eagerpy_ratio'], 2):>6} "
+        f"{_optional(r['namespace_us'], 1):>9} {_optional(r['namespace_ratio'], 3):>9} "
+        f"{_interval(r['namespace_interval'], 3):>13}"
     )
+
+
+# The goals of the eager table (issue 15): the largest ratio each kind of row may have.
+def _small(r: dict[str, Any]) -> bool:
+    return bool(r["workload"].endswith("10x10") and "noise" not in r["workload"])
+
+
+GOALS = (
+    ("10x10 workloads", _small, 1.10),
+    ("1000x1000 workloads", lambda r: r["workload"].endswith("1000x1000"), 1.02),
+    ("train step", lambda r: r["workload"] == "train step", 1.05),
+)
+
+
+def goals(rows: list[dict[str, Any]]) -> list[str]:
+    """One line per goal: met or not, with the rows that miss it (ratio, interval)."""
+    lines = []
+    for label, selects, limit in GOALS:
+        chosen = [r for r in rows if selects(r)]
+        missed = [r for r in chosen if r["ratio"] > limit]
+        detail = ", ".join(
+            f"{r['backend']} {r['workload']} {r['ratio']:.2f} ({_interval(r['interval'])})"
+            for r in missed
+        )
+        verdict = "met" if not missed else f"missed by {len(missed)} of {len(chosen)}: {detail}"
+        lines.append(f"{label} <= {limit:.2f}: {verdict}")
+    spaced = [r for r in rows if r["namespace_ratio"] is not None]
+    off = [r for r in spaced if abs(r["namespace_ratio"] - 1) > 0.05]
+    detail = ", ".join(f"{r['backend']} {r['workload']} {r['namespace_ratio']:.3f}" for r in off)
+    lines.append(
+        "namespace within 5 % of the method: "
+        + ("met" if not off else f"missed by {len(off)} of {len(spaced)}: {detail}")
+    )
+    return lines
 
 
 def machine() -> str:
@@ -547,62 +638,104 @@ def machine() -> str:
     )
 
 
+def commit() -> str:
+    """The measured source's commit (``git describe``), marked when the tree has changes."""
+    try:
+        out = subprocess.run(
+            ["git", "describe", "--always", "--dirty=+changes", "--abbrev=7"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown (not a git checkout)"
+    return out.stdout.strip()
+
+
 def write_docs(rows: list[dict[str, Any]], compiled: list[dict[str, Any]]) -> None:
-    """The table as Markdown and the ratios as a bar chart, for the documentation."""
+    """The tables as Markdown and the ratios as a chart, for the documentation."""
     lines = [
-        f"Measured on: {machine()}.",
+        f"Measured on: {machine()}; commit {commit()}; "
+        f"`python benchmarks/bench.py --docs` on {time.strftime('%Y-%m-%d', time.gmtime())}.",
+        "Ratios are unitensor / native (the median over interleaved rounds of the ratio",
+        "within a round) with their 95 % confidence interval; the noise row is native code",
+        "against itself.",
         "",
-        "| backend | workload | native µs | unitensor µs | ratio | EagerPy µs | EagerPy ratio "
-        "| namespace µs | namespace / method |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| backend | workload | native µs | unitensor µs | ratio | 95 % interval | EagerPy µs "
+        "| EagerPy ratio | namespace µs | namespace / method | 95 % interval |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
-        ep = "n/a" if r["eagerpy_us"] is None else f"{r['eagerpy_us']:.1f}"
-        epr = "n/a" if r["eagerpy_ratio"] is None else f"{r['eagerpy_ratio']:.2f}"
-        ns = "n/a" if r["namespace_us"] is None else f"{r['namespace_us']:.1f}"
-        nsr = "n/a" if r["namespace_ratio"] is None else f"{r['namespace_ratio']:.3f}"
         lines.append(
             f"| {r['backend']} | {r['workload']} | {r['native_us']:.1f} | "
-            f"{r['unitensor_us']:.1f} | {r['ratio']:.2f} | {ep} | {epr} | {ns} | {nsr} |"
+            f"{r['unitensor_us']:.1f} | {r['ratio']:.2f} | {_interval(r['interval'])} | "
+            f"{_optional(r['eagerpy_us'], 1)} | {_optional(r['eagerpy_ratio'], 2)} | "
+            f"{_optional(r['namespace_us'], 1)} | {_optional(r['namespace_ratio'], 3)} | "
+            f"{_interval(r['namespace_interval'], 3)} |"
         )
+    lines += ["", "Goals (issue 15), as this run measured them:", ""]
+    lines += [f"- {line}" for line in goals(rows)]
     lines += [
         "",
         "Compiled: the same code under `ut.jit`, written natively and compiled natively, and",
         "eager native code (ratios: `ut.jit` / native compiled, `ut.jit` / eager native).",
         "",
         "| backend | workload | compiler | ut.jit µs | compiled µs | eager µs | "
-        "jit / compiled | jit / eager |",
-        "|---|---|---|---:|---:|---:|---:|---:|",
+        "jit / compiled | 95 % interval | jit / eager | 95 % interval |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in compiled:
         lines.append(
             f"| {r['backend']} | {r['workload']} | {r['compiler']} | {r['jit_us']:.1f} | "
             f"{r['compiled_us']:.1f} | {r['eager_us']:.1f} | {r['jit_vs_compiled']:.2f} | "
-            f"{r['jit_vs_eager']:.2f} |"
+            f"{_interval(r['jit_vs_compiled_interval'])} | {r['jit_vs_eager']:.2f} | "
+            f"{_interval(r['jit_vs_eager_interval'])} |"
         )
     (ROOT / "docs" / "benchmarks-results.md").write_text("\n".join(lines) + "\n")
+    plot(rows, ROOT / "docs" / "benchmarks.png")
+
+
+def plot(rows: list[dict[str, Any]], path: Path) -> None:
+    """One panel per workload: the ratio of each framework, unitensor's and EagerPy's.
+
+    Error bars are the 95 % intervals; the dashed line is the goal of the
+    workload's kind where it has one (``GOALS``).
+    """
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    labels = [f"{r['backend']}\n{r['workload']}" for r in rows]
-    fig, ax = plt.subplots(figsize=(max(8, len(rows) * 0.55), 4.5))
-    pos = np.arange(len(rows))
-    ax.bar(pos - 0.2, [r["ratio"] for r in rows], 0.4, label="unitensor / native")
-    ax.bar(
-        pos + 0.2,
-        [r["eagerpy_ratio"] or 0 for r in rows],
-        0.4,
-        label="EagerPy / native (0: not available)",
-    )
-    ax.axhline(1.0, color="black", linewidth=0.8)
-    ax.set_xticks(pos, labels, rotation=90, fontsize=7)
-    ax.set_ylabel("time relative to native code")
-    ax.set_title("Overhead per call (lower is better)")
-    ax.legend(fontsize=8)
+    workloads = list(dict.fromkeys(r["workload"] for r in rows))
+    frameworks = list(dict.fromkeys(r["backend"] for r in rows))
+    columns = 4
+    height = -(-len(workloads) // columns)
+    fig, axes = plt.subplots(height, columns, figsize=(3.2 * columns, 2.6 * height), squeeze=False)
+    for ax, workload in zip(axes.flat, workloads, strict=False):
+        chosen = {r["backend"]: r for r in rows if r["workload"] == workload}
+        present = [f for f in frameworks if f in chosen]
+        pos = np.array([frameworks.index(f) for f in present])
+        mine = [chosen[f]["ratio"] for f in present]
+        low = [chosen[f]["ratio"] - chosen[f]["interval"][0] for f in present]
+        high = [chosen[f]["interval"][1] - chosen[f]["ratio"] for f in present]
+        ax.bar(pos - 0.2, mine, 0.4, yerr=[low, high], capsize=2, label="unitensor")
+        theirs = [chosen[f]["eagerpy_ratio"] or np.nan for f in present]
+        ax.bar(pos + 0.2, theirs, 0.4, label="EagerPy")
+        ax.axhline(1.0, color="black", linewidth=0.8)
+        for _, selects, limit in GOALS:
+            if chosen and selects(next(iter(chosen.values()))):
+                ax.axhline(limit, color="red", linewidth=0.8, linestyle="--")
+        ax.set_xticks(pos, present, fontsize=7)
+        ax.set_title(workload, fontsize=9)
+        ax.tick_params(axis="y", labelsize=7)
+    for ax in list(axes.flat)[len(workloads) :]:
+        ax.axis("off")
+    axes.flat[0].set_ylabel("time / native time", fontsize=8)
+    axes.flat[0].legend(fontsize=7)
+    fig.suptitle(f"unitensor and EagerPy against native code (lower is better), {commit()}")
     fig.tight_layout()
-    fig.savefig(ROOT / "docs" / "benchmarks.png", dpi=110)
+    fig.savefig(path, dpi=100)
 
 
 def main() -> None:
@@ -611,6 +744,9 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=0.6, help="seconds per measurement")
     parser.add_argument("--docs", action="store_true", help="write the docs table and plot")
     parser.add_argument("--ops", action="store_true", help="time each operation alone (10x10)")
+    parser.add_argument(
+        "--size", type=int, default=10, help="--ops: the arrays' side (default 10: 10x10)"
+    )
     parser.add_argument(
         "--compiled", action="store_true", help="only the compiled section (ut.jit)"
     )
@@ -624,7 +760,7 @@ def main() -> None:
         parser.error(f"unknown backends: {', '.join(sorted(unknown))}")
     print(f"machine: {machine()}")
     if args.ops:
-        run_ops(args.budget, backends)
+        run_ops(args.budget, backends, args.size)
         return
     rows: list[dict[str, Any]] = []
     if not args.compiled:
@@ -634,6 +770,10 @@ def main() -> None:
         f"\ncompiled (ratios: ut.jit / native compiled, ut.jit / eager native)\n{COMPILED_HEADER}"
     )
     compiled = run_compiled(args.budget, backends)
+    if rows:
+        print("\ngoals (issue 15):")
+        for line in goals(rows):
+            print(f"  {line}")
     if args.docs and rows:
         write_docs(rows, compiled)
 

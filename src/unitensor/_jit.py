@@ -143,13 +143,22 @@ class Jitted(Generic[P, R]):
         self._static_argnames = static_argnames
         self._jit_compile = jit_compile
         self._options = options
-        self._compiled: dict[Hashable, Callable[..., Any]] = {}
+        self._compiled: dict[Hashable, _Reported] = {}
+        self._flat: dict[tuple[type, ...], _FlatCall] = {}
         functools.update_wrapper(self, f)
 
     def __repr__(self) -> str:
         return f"ut.jit({getattr(self.__wrapped__, '__qualname__', self.__wrapped__)!r})"
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        if not kwargs:  # the common call: positional arguments, each a tensor, array or number
+            flat = self._flat.get(tuple(map(type, args)))
+            if flat is not None:
+                return cast("R", flat(args))
+        return cast("R", self._call(args, kwargs))
+
+    def _call(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """A call through the general path (it also learns the flat calls, ``_FlatCall``)."""
         n = len(args)
         static_pos = tuple(i % n for i in self._static_argnums if -n <= i < n)
         dynamic_args = [a for i, a in enumerate(args) if i not in static_pos]
@@ -172,8 +181,12 @@ class Jitted(Generic[P, R]):
                 f"ut.jit: the static arguments of {self!r} must be hashable ({e}); a value "
                 "that is neither a tensor nor a Python number is static"
             ) from None
+        if not kwargs and not static_pos and tree == _flat_tree(args):
+            flat = _FlatCall.of(cls, compiled, args, wrapped)
+            if flat is not None:
+                self._flat[tuple(map(type, args))] = flat
         out = compiled(*raws)
-        return cast("R", _results_to_tensors(out, cls) if wrapped else out)
+        return _results_to_tensors(out, cls) if wrapped else out
 
     def _compile(
         self,
@@ -182,7 +195,7 @@ class Jitted(Generic[P, R]):
         static_args: tuple[tuple[int, Any], ...],
         static_kw: tuple[tuple[str, Any], ...],
         n: int,
-    ) -> Callable[..., Any]:
+    ) -> _Reported:
         """The framework's compiled function of the native leaves, for one static key."""
         f: Callable[..., Any] = self.__wrapped__
         kinds = _leaf_kinds(tree)
@@ -207,7 +220,7 @@ class Jitted(Generic[P, R]):
         options = dict(self._options.get(cls.backend, {}))
         if cls.backend == "jax":
             jax: Any = _registry.resolve("jax.jit")
-            return _reported(jax(fn, **options), "jax.jit", name)
+            return _Reported(jax(fn, **options), "jax.jit", name)
         if cls.backend == "tensorflow":
             function: Any = _registry.resolve("tensorflow.function")
             if self._jit_compile is not None:
@@ -216,25 +229,139 @@ class Jitted(Generic[P, R]):
             # tensors are none: it would only convert (and re-raise unitensor's errors as
             # its own StagingError)
             options.setdefault("autograph", False)
-            return _reported(function(fn, **options), "tf.function", name)
+            return _Reported(function(fn, **options), "tf.function", name)
         compile_: Any = _registry.resolve("torch.compile")
-        return _reported(compile_(fn, **options), "torch.compile", name)
+        return _Reported(compile_(fn, **options), "torch.compile", name)
 
 
-def _reported(compiled: Callable[..., Any], compiler: str, name: str) -> Callable[..., Any]:
-    """``compiled``; its compiler's failures become [`CompileError`][unitensor.CompileError]."""
+def _flat_tree(args: tuple[Any, ...]) -> _Tree:
+    """The tree of positional arguments that are one leaf each, with no keyword arguments."""
+    return (tuple, ((tuple, tuple(_leaf_of(a) for a in args)), (dict, (), ())))
 
-    def call(*raws: Any) -> Any:
+
+def _leaf_of(x: Any) -> _Tree:
+    """The tree ``_flatten`` gives an argument that is one leaf (a container gives another)."""
+    if isinstance(x, TensorBase):
+        return ("ut", None)
+    if x.__class__ in _NUMBERS:
+        return ("number", x.__class__)
+    return _NATIVE
+
+
+class _FlatCall:
+    """A compiled call for one tuple of argument classes, each argument one dynamic leaf.
+
+    ``Jitted`` keeps one per tuple of classes it has seen (no static
+    arguments among them, no keyword arguments), and calls it without
+    flattening: each argument goes in through its position's conversion
+    (a tensor's ``raw``, a native array as it is, a Python number as
+    ``_native_leaves`` converts it). The framework's compiled function
+    checks shapes and dtypes itself, as for native code.
+    """
+
+    __slots__ = ("cls", "compiled", "convert", "like", "mode", "wrapped")
+
+    def __init__(
+        self,
+        cls: type[TensorBase],
+        compiled: _Reported,
+        convert: tuple[int, ...],
+        wrapped: bool,
+    ) -> None:
+        self.cls, self.compiled, self.convert, self.wrapped = cls, compiled, convert, wrapped
+        self.like = next((i for i, k in enumerate(convert) if k != 2), -1)  # (as _native_leaves)
+        # 0: native arrays only (passed as they are), 1: tensors only (their raws), 2: mixed
+        self.mode = convert[0] if len(set(convert)) == 1 and convert[0] != 2 else 2
+
+    @classmethod
+    def of(
+        cls,
+        kind: type[TensorBase],
+        compiled: _Reported,
+        args: tuple[Any, ...],
+        wrapped: bool,
+    ) -> _FlatCall | None:
+        """The flat call for ``args``' classes, or None if one needs the general path."""
+        convert: list[int] = []
+        for a in args:
+            if a.__class__ is kind:
+                convert.append(1)  # a tensor of the framework: its raw
+            elif _registry._CLASS_OF_TYPE.get(a.__class__) is kind:
+                convert.append(0)  # a native array of the framework
+            elif a.__class__ in _NUMBERS:
+                convert.append(2)
+            else:
+                return None  # a NumPy array given to another framework, ...
+        if 2 in convert and convert.count(2) == len(convert):
+            return None  # numbers only: no array to place them beside
+        return cls(kind, compiled, tuple(convert), wrapped)
+
+    def __call__(self, args: tuple[Any, ...]) -> Any:
+        mode = self.mode
+        raws: Any
+        if mode == 1:
+            raws = [a.raw for a in args]
+        elif mode == 0:
+            raws = args
+        else:
+            convert = self.convert
+            like = args[self.like]
+            like = like.raw if convert[self.like] == 1 else like
+            raws = [
+                a.raw if k == 1 else a if k == 0 else _number_leaf(self.cls, a, like)
+                for a, k in zip(args, convert, strict=True)
+            ]
+        compiled = self.compiled
         try:
-            return compiled(*raws)
+            out = compiled.compiled(*raws)
         except Exception as e:
-            if not _is_compiler_error(e):
-                raise  # an error of the function itself (unitensor's, or the framework's)
-            raise CompileError(
-                f"{compiler} could not compile {name}: {type(e).__name__}: {_first_line(e)}"
-            ) from e
+            error = compiled.reported(e)
+            if error is e:
+                raise
+            raise error from e
+        if not self.wrapped:
+            return out
+        if out.__class__ in _registry._CLASS_OF_TYPE:
+            return wrap(self.cls, out)
+        return _results_to_tensors(out, self.cls)
 
-    return call
+
+def _number_leaf(cls: type[TensorBase], x: Any, like: Any) -> Any:
+    """A Python number as the compiled function's argument (as ``_native_leaves`` gives it)."""
+    if cls.backend == "jax":  # jax.jit traces a Python number as a value itself
+        return x  # (a weakly typed 0-d array of the default dtype of its kind)
+    value = np.asarray(x, dtype=cls._ns.narrow(_DEFAULT_OF_SCALAR[x.__class__]))
+    # tf.function takes a NumPy array as a tensor argument (no transfer needed here)
+    return value if cls.backend == "tensorflow" else cls._ns.asarray(value, None, like)
+
+
+class _Reported:
+    """A compiled function; its compiler's failures become [`CompileError`][unitensor.CompileError].
+
+    (Its compiled function and ``reported`` are also called directly by ``_FlatCall``.)
+    """
+
+    __slots__ = ("compiled", "compiler", "name")
+
+    def __init__(self, compiled: Callable[..., Any], compiler: str, name: str) -> None:
+        self.compiled, self.compiler, self.name = compiled, compiler, name
+
+    def __call__(self, *raws: Any) -> Any:
+        try:
+            return self.compiled(*raws)
+        except Exception as e:
+            error = self.reported(e)
+            if error is e:
+                raise
+            raise error from e
+
+    def reported(self, e: Exception) -> Exception:
+        """``e`` itself if ``f`` raised it (unitensor's, the framework's), else a CompileError."""
+        if not _is_compiler_error(e):
+            return e
+        return CompileError(
+            f"{self.compiler} could not compile {self.name}: {type(e).__name__}: {_first_line(e)}"
+        )
 
 
 def _is_compiler_error(e: Exception) -> bool:
@@ -306,12 +433,7 @@ def _native_leaves(cls: type[TensorBase], tree: _Tree, leaves: list[Any]) -> lis
     for x in leaves:
         kind = x.__class__
         if kind in _NUMBERS:
-            if cls.backend == "jax":  # jax.jit traces a Python number as a value itself
-                out.append(x)  # (a weakly typed 0-d array of the default dtype of its kind)
-                continue
-            value = np.asarray(x, dtype=cls._ns.narrow(_DEFAULT_OF_SCALAR[kind]))
-            # tf.function takes a NumPy array as a tensor argument (no transfer needed here)
-            out.append(value if cls.backend == "tensorflow" else cls._ns.asarray(value, None, like))
+            out.append(_number_leaf(cls, x, like))
             continue
         t = _registry.astensor(x)
         out.append(t.raw if type(t) is cls else cls._ns.asarray(t.numpy(), None, like))

@@ -251,7 +251,7 @@ def _reshape_copy(a: Any, shape: tuple[int, ...], copy: bool) -> Any:
 def _crossentropy(logits: Any, labels: Any) -> Any:
     classes = logits.shape[-1]
     if _is_concrete(labels) and labels.size:
-        if bool(jnp.any((labels < 0) | (labels >= classes))):  # one check, one sync
+        if int(labels.min()) < 0 or int(labels.max()) >= classes:  # two reductions, no more
             raise IndexOutOfRangeError(f"crossentropy: labels must be in [0, {classes})")
     log_p = jax.nn.log_softmax(logits, axis=-1)
     return -jnp.take_along_axis(log_p, labels[..., None], axis=-1)[..., 0]
@@ -264,21 +264,27 @@ def _widened(a: Any) -> Any:
     return a
 
 
+def _inexact_sign_uncompiled(a: Any) -> Any:
+    out = jnp.sign(a)
+    return jnp.where(out == 0, jnp.zeros((), out.dtype), out)
+
+
+_inexact_sign: Any = None  # jax.jit(_inexact_sign_uncompiled), set by primitives()
+
+
 def _sign(a: Any) -> Any:
     """``jnp.sign`` with the standard's ``+0.0`` for ``-0.0`` (JAX keeps ``-0.0``).
 
-    Eagerly, adding 0.0 turns ``-0.0`` into ``+0.0`` (and ``-0 - 0j`` into
-    ``0 + 0j``) and leaves every other value as it is: one more elementwise
-    operation. XLA simplifies ``x + 0.0`` to ``x`` when it compiles a traced
-    function, so under ``jax.jit`` the zeros are selected instead, which XLA
-    fuses with the sign.
+    Float and complex input go through one compiled function: the sign, and
+    zero for the zeros, which XLA fuses into one kernel, one pass over
+    memory as ``jnp.sign`` alone (XLA would simplify an added ``0.0`` away),
+    called eagerly at the cost of one dispatch, and inlined into the
+    caller's computation inside ``jax.jit`` and other transformations.
+    Integer input needs none of this.
     """
-    out = jnp.sign(a)
-    if not jnp.issubdtype(out.dtype, jnp.inexact):
-        return out
-    if _is_concrete(out):
-        return out + 0.0
-    return jnp.where(out == 0, jnp.zeros((), out.dtype), out)
+    if a.dtype.kind in "fcV":  # (V: ml_dtypes' bfloat16 and 8-bit floats)
+        return _inexact_sign(a)
+    return jnp.sign(a)
 
 
 def _abs(a: Any) -> Any:
@@ -288,7 +294,7 @@ def _abs(a: Any) -> Any:
     (and NumPy) give ``+inf``; ``jnp.hypot`` handles the infinities. Complex
     input only: real input takes ``jnp.abs`` itself.
     """
-    if jnp.iscomplexobj(a):
+    if a.dtype.kind == "c":
         return jnp.hypot(jnp.real(a), jnp.imag(a))
     return jnp.abs(a)
 
@@ -471,9 +477,10 @@ def primitives() -> Primitives:
     As a pytree node, a tensor passes through ``jax.jit``, ``jax.grad`` and
     friends, and can be an auxiliary output of a gradient function.
     """
-    global jax, jnp
+    global jax, jnp, _inexact_sign
     jax = importlib.import_module("jax")
     jnp = importlib.import_module("jax.numpy")
+    _inexact_sign = jax.jit(_inexact_sign_uncompiled)
     jax.tree_util.register_pytree_node(JAXTensor, _flatten, _unflatten)
     p = Primitives(
         dtype_type=np.dtype,

@@ -198,6 +198,9 @@ def _getitem(a: Any, index: Any) -> Any:
             return a[index]
         except tf.errors.InvalidArgumentError as e:
             raise _basic_index_error(a, index, e) from e
+    rank = _bool_rank(index)
+    if rank and tuple(index.shape) == tuple(a.shape[:rank]) and tf.executing_eagerly():
+        return tf.boolean_mask(a, index)  # x[mask]: TensorFlow's own kernel, as native code
     items = as_tuple(index)
     gathered = _gather_one_axis(a, items)
     return _advanced(a, items) if gathered is None else gathered
@@ -250,14 +253,25 @@ def _basic_index_error(a: Any, index: Any, e: Exception) -> IndexError:
 
 
 def _index_array(item: Any, n: int) -> Any:
-    idx = tf.cast(tf.convert_to_tensor(item), tf.int64)
-    if tf.executing_eagerly() and bool(tf.reduce_any((idx < -n) | (idx >= n))):
+    """An integer index array for an axis of size ``n``: checked, negatives counted from the end.
+
+    Eagerly its smallest and largest values are read (two reductions, two
+    scalars to the host; the index never goes through NumPy), and negative
+    indices are counted from the end only when there are some: two to three
+    operations where there were six. Traced, the check runs when the graph
+    runs.
+    """
+    idx = tf.cast(tf.convert_to_tensor(item), tf.int64)  # (no operation for int64 itself)
+    if tf.executing_eagerly():
+        if not idx.shape.num_elements():
+            return idx
         low, high = int(tf.reduce_min(idx)), int(tf.reduce_max(idx))
-        bad = high if high >= n else low
-        raise IndexOutOfRangeError(f"index {bad} is out of bounds for an axis of size {n}")
-    if not tf.executing_eagerly():  # traced: checked when the graph runs (not under XLA)
-        ok = tf.reduce_all((idx >= -n) & (idx < n))
-        idx = _assert_traced(idx, ok, f"index out of bounds for an axis of size {n}")
+        if low < -n or high >= n:
+            bad = high if high >= n else low
+            raise IndexOutOfRangeError(f"index {bad} is out of bounds for an axis of size {n}")
+        return tf.where(idx < 0, idx + n, idx) if low < 0 else idx
+    ok = tf.reduce_all((idx >= -n) & (idx < n))  # (not under XLA)
+    idx = _assert_traced(idx, ok, f"index out of bounds for an axis of size {n}")
     return tf.where(idx < 0, idx + n, idx)
 
 

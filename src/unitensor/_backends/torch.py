@@ -329,26 +329,72 @@ def _searchsorted(a: Any, v: Any, side: str) -> Any:
     return torch.where(v_nan, a.shape[0], torch.where(v == inf, numbers, out))
 
 
+# Per float dtype: (0-d zero, 0-d divisor d, factor v) with |a| / d * v >= 1 for the
+# smallest subnormal a (2**-149 for float32: 2**-149 / 2**-49 * 2**100 = 1), d a normal
+# number (dividing by a subnormal is ten times slower on x86) and v finite.
+_SIGN_SCALE_EXPONENTS = {"float16": (12, 12), "bfloat16": (33, 100), "float32": (49, 100)}
+_SIGN_SCALES: dict[Any, tuple[Any, Any, float]] = {}
+_SMALL_SIGN = 4096  # elements: below it two dispatches cost more than memory passes
+
+
+def _sign_scale(dtype: Any) -> tuple[Any, Any, float]:
+    scale = _SIGN_SCALES.get(dtype)
+    if scale is None:
+        d, v = _SIGN_SCALE_EXPONENTS.get(str(dtype).removeprefix("torch."), (74, 1000))
+        zero, divisor = torch.zeros((), dtype=dtype), torch.tensor(2.0**-d, dtype=dtype)
+        scale = _SIGN_SCALES[dtype] = (zero, divisor, 2.0**v)
+    return scale
+
+
 def _sign(a: Any) -> Any:
     """``torch.sign`` with NaN kept (PyTorch gives 0 for NaN), and ``a / |a|`` for complex.
 
-    ``clamp(a, s, s)`` is ``s`` wherever ``a`` is a number, and NaN where ``a``
-    is NaN, since clamp propagates NaN from its input: one extra pass,
-    instead of the ``isnan`` and ``where`` pair that costs seven times more
-    on large arrays. ``a`` goes in detached, or clamp would pass gradient to
-    it where ``a`` equals its sign (-1, 0 or 1); the gradient of sign is 0.
-    It is detached always, not only when ``a.requires_grad``: forward-mode
-    AD (``torch.func.jvp``/``jacfwd``) carries tangents without that flag.
-    On a tie clamp returns its input, so ``-0.0`` would stay ``-0.0``; adding
-    0.0 in place (no new tensor) makes it the standard's ``+0.0`` and leaves
-    every other value as it is. PyTorch refuses complex input to ``sign``;
-    ``sgn`` is the standard's sign for complex numbers.
+    PyTorch's own ``sign`` gives 0 for NaN and has no other difference from
+    the standard's (its ``sign(-0.0)`` is ``+0.0``). No single PyTorch
+    kernel gives the standard's sign (``benchmarks/bench.py --ops`` and
+    ``docs/benchmarks.md`` compare the forms tried); the cheapest form
+    depends on the size, so a plain CPU tensor (no autograd, forward AD,
+    ``torch.func`` transformation or ``torch.compile`` around it) takes:
+
+    - up to ``_SMALL_SIGN`` elements, where each dispatch costs more than a
+      pass over memory: ``0 + a / d * v`` clamped to [-1, 1] in place, two
+      dispatches: every nonzero number scales past 1 (see
+      ``_SIGN_SCALE_EXPONENTS``), NaN stays NaN and ``0 + -0.0`` is
+      ``+0.0``;
+    - above it: ``torch.sign`` and one read of ``a``, its sum, which is
+      finite unless ``a`` holds a NaN or an infinity (or the sum overflows);
+      only then the general form. The sum costs a seventh of ``torch.sign``.
+
+    The general form (every other tensor, and the rare large one with a NaN
+    or an infinity) is ``clamp(a, s, s)`` with ``s = sign(a)``: ``s``
+    wherever ``a`` is a number, NaN where ``a`` is NaN (clamp propagates NaN
+    from its input), two passes more than ``torch.sign``; ``a`` goes in
+    detached, or clamp would pass gradient to it where ``a`` equals its sign
+    (-1, 0 or 1); the gradient of sign is 0. It is detached always:
+    forward-mode AD (``torch.func.jvp``/``jacfwd``) carries tangents without
+    ``requires_grad``. On a tie clamp returns its input, so ``-0.0`` would
+    stay ``-0.0``; adding 0.0 in place makes it ``+0.0``. Inductor fuses the
+    three into one kernel under ``torch.compile``. PyTorch refuses complex
+    input to ``sign``; ``sgn`` is the standard's sign for complex numbers.
     """
     if a.is_complex():
         return torch.sgn(a)
-    out = torch.sign(a)
     if not a.is_floating_point():
-        return out
+        return torch.sign(a)
+    if (
+        not torch.compiler.is_compiling()
+        and a.is_cpu
+        and not a.requires_grad
+        and torch._C._functorch.maybe_current_level() is None
+        and torch.autograd.forward_ad._current_level < 0  # no dual level entered
+    ):
+        if a.numel() <= _SMALL_SIGN:
+            zero, divisor, factor = _sign_scale(a.dtype)
+            return torch.addcdiv(zero, a, divisor, value=factor).clamp_(-1, 1)
+        out = torch.sign(a)
+        if math.isfinite(a.sum().item()):  # (a sum in float64 reads ten times slower)
+            return out
+    out = torch.sign(a)
     return torch.clamp(a.detach(), out, out).add_(0.0)
 
 

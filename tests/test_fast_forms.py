@@ -1,0 +1,156 @@
+"""The cheaper forms chosen for speed (issue 15) give the checked meaning on every backend.
+
+``sign`` takes a different form by size and context on PyTorch (two dispatches on
+small tensors, one pass plus a NaN/inf check on large ones, the general form under
+autograd, forward AD and ``torch.func``), and one compiled function on JAX. Each form
+is compared here with ``np.sign`` on the values where the forms could differ: NaN,
++-0, +-inf, the smallest subnormals, the largest numbers.
+"""
+
+import numpy as np
+import pytest
+
+import unitensor as ut
+from conftest import check, make, native, supports_float64, to_numpy
+
+# 4096 elements is PyTorch's threshold between its small and large forms.
+SIZES = [15, 4096, 4097 * 3]
+
+
+# JAX and TensorFlow flush subnormals to zero on the CPU (documented in the semantics
+# table): the smallest subnormals are checked on the others.
+FLUSHING = {"jax", "tensorflow"}
+
+
+def _specials(dtype, subnormals=True):
+    fi = np.finfo(dtype)
+    tiny = [fi.smallest_subnormal, -fi.smallest_subnormal] if subnormals else []
+    with np.errstate(over="ignore"):
+        values = [-0.0, 0.0, np.nan, np.inf, -np.inf, 3.0, -2.0, 2.0**-10, -(2.0**-12)]
+        return np.array([*values, *tiny, fi.max, -fi.max, fi.smallest_normal], dtype=dtype)
+
+
+def _assert_sign(got, expected):
+    nan = np.isnan(expected)
+    np.testing.assert_array_equal(np.isnan(got), nan)
+    np.testing.assert_array_equal(got[~nan], expected[~nan])
+    np.testing.assert_array_equal(np.signbit(got[~nan]), np.signbit(expected[~nan]))
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("finite", [False, True], ids=["specials", "finite"])
+def test_sign_every_form(backend, dtype, size, finite):
+    if dtype == np.float64 and not supports_float64(backend):
+        pytest.skip("JAX without 64-bit mode holds float32 for float64 (documented)")
+    x = np.resize(_specials(dtype, backend not in FLUSHING), size)
+    if finite:  # the large form's common case: no NaN or infinity
+        x = np.where(np.isfinite(x), x, dtype(1)).astype(dtype)
+    expected = np.sign(x)
+    t = ut.astensor(make(backend, x))
+    for out in (t.sign(), ut.sign(t)):
+        check(out, backend, expected, dtype, rtol=0, atol=0)
+        _assert_sign(to_numpy(out), expected)
+
+
+def test_sign_bfloat16_torch():
+    torch = pytest.importorskip("torch")
+    x = _specials(np.float32)
+    t = ut.astensor(torch.from_numpy(x).to(torch.bfloat16))
+    got = t.sign().raw.float().numpy()
+    expected = np.sign(torch.from_numpy(x).to(torch.bfloat16).float().numpy())
+    _assert_sign(got, expected)
+    assert t.sign().raw.dtype == torch.bfloat16
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_sign_torch_autograd_and_transforms(size):
+    """Under autograd, forward AD and torch.func the general form runs: gradient 0."""
+    torch = pytest.importorskip("torch")
+    x = torch.from_numpy(np.resize(_specials(np.float32), size))
+    expected = np.sign(x.numpy())
+
+    w = x.clone().requires_grad_(True)
+    out = ut.astensor(w).sign()
+    _assert_sign(out.raw.detach().numpy(), expected)
+    (g,) = torch.autograd.grad(out.raw.sum(), w, allow_unused=True, materialize_grads=True)
+    np.testing.assert_array_equal(g.numpy(), np.zeros(size, np.float32))
+
+    sign = lambda a: ut.astensor(a).sign().raw  # noqa: E731
+    value, tangent = torch.func.jvp(sign, (x,), (torch.ones_like(x),))
+    _assert_sign(value.numpy(), expected)
+    np.testing.assert_array_equal(tangent.numpy(), np.zeros(size, np.float32))
+
+    batched = torch.func.vmap(sign)(x.reshape(1, -1))
+    _assert_sign(batched.numpy().ravel(), expected)
+
+    import torch.autograd.forward_ad as fwad
+
+    with fwad.dual_level():
+        dual = fwad.make_dual(x, torch.ones_like(x))
+        primal, tan = fwad.unpack_dual(ut.astensor(dual).sign().raw)
+        _assert_sign(primal.numpy(), expected)
+        assert tan is None or not tan.any()
+
+
+def test_sign_jax_transforms():
+    jax = pytest.importorskip("jax")
+    x = _specials(np.float32, subnormals=False)
+    expected = np.sign(x)
+    f = lambda a: ut.astensor(a).sign().raw  # noqa: E731
+    _assert_sign(np.asarray(jax.jit(f)(x)), expected)
+    _assert_sign(np.asarray(jax.vmap(f)(x.reshape(-1, 1))).ravel(), expected)
+    g = jax.grad(lambda a: ut.astensor(a).sign().sum().raw)(x)
+    np.testing.assert_array_equal(np.asarray(g), np.zeros_like(x))
+
+
+# ------------------------------------------------------------ ut.jit's flat calls
+
+COMPILING = ("jax", "tensorflow", "torch")
+CHEAP = {"torch": {"backend": "aot_eager", "fullgraph": True}}
+
+
+def _compiling(backend):
+    if backend not in COMPILING:
+        pytest.skip(f"{backend} does not compile: ut.jit runs f as it is")
+
+
+def test_jit_flat_call_equals_general_path(backend):
+    """The second call of a signature skips flattening (``_FlatCall``): same results."""
+    _compiling(backend)
+    traces = []
+
+    def f(x, y, lr):
+        traces.append(1)
+        return ut.astensor(x) - lr * ut.astensor(y).square()
+
+    j = ut.jit(f, options=CHEAP)
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    b = np.linspace(-1, 1, 6, dtype=np.float32).reshape(2, 3)
+    x, y = make(backend, a), native(backend, b)
+    for lr in (0.5, 0.25):  # the first call learns the flat call, the second takes it
+        check(j(x, y, lr), backend, a - lr * b * b, np.float32)
+    assert len(j._flat) == 1
+    assert backend == "torch" or len(traces) == 1  # a number is a traced value, not static
+    check(j(x, y, 2), backend, a - 2 * b * b, np.float32)
+    assert len(j._flat) == 2  # (Tensor, native, float) and (Tensor, native, int)
+    native_out = j(x.raw, y, 0.5)  # native arrays only: native results, as the general path
+    assert not ut.istensor(native_out)
+    np.testing.assert_allclose(to_numpy(native_out), a - 0.5 * b * b, rtol=1e-6)
+    check(j(x, y, lr=0.5), backend, a - 0.5 * b * b, np.float32)  # keyword: the general path
+
+
+def test_jit_flat_call_reports_compiler_failures(backend):
+    """A retrace through a flat call (new shape) reports compiler failures as the general path."""
+    _compiling(backend)
+
+    def f(x):
+        if x.shape[0] > 2 and (x > 0).all():  # Python control flow on a traced value
+            return x
+        return -x
+
+    j = ut.jit(f, options=CHEAP)
+    check(j(make(backend, np.ones(2, np.float32))), backend, -np.ones(2, np.float32))
+    assert len(j._flat) == 1
+    with pytest.raises(ut.CompileError, match=r"traced|could not compile f"):
+        j(make(backend, np.ones(3, np.float32)))
