@@ -70,10 +70,11 @@ _COMPLEX_SPECIAL = (
     "complex numbers with an infinite or NaN part, or -0.0 on a branch cut: C99's values "
     "(the standard's) for exp, the logarithms, sqrt and the trigonometric and hyperbolic "
     "functions and their inverses on JAX (XLA gave exp(inf + nan j) as nan + nan j; "
-    "corrected here), otherwise each framework's kernel: expm1 everywhere, "
-    "PyTorch's and TensorFlow's log1p(inf + nan j) is nan + nan j, TensorFlow's "
-    "sqrt(-inf - 1j) is +inf j; abs, sign (of 0 and NaN), isnan/isinf/isfinite and the "
-    "parts are the standard's everywhere"
+    "corrected here), for log1p everywhere (PyTorch's and TensorFlow's kernels gave "
+    "nan + nan j for infinite parts; NumPy's lost a small z's digits), for acos on PyTorch "
+    "(acos(0j) was pi/2 + 0j), otherwise each framework's kernel: expm1 everywhere, "
+    "TensorFlow's sqrt(-inf - 1j) is +inf j; abs, sign (of 0 and NaN), isnan/isinf/isfinite "
+    "and the parts are the standard's everywhere"
 )
 _SUBNORMAL = (
     "subnormal operands or results: JAX and TensorFlow flush them to zero in some CPU "

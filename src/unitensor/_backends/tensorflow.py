@@ -49,7 +49,14 @@ import numpy as np
 from .._errors import CompileError, IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
 from .._tensor import Tensor
-from . import Primitives, _tensorflow_fft, _tensorflow_linalg, _tensorflow_transforms
+from . import (
+    Primitives,
+    _tensorflow_elementwise,
+    _tensorflow_fft,
+    _tensorflow_indexing,
+    _tensorflow_linalg,
+    _tensorflow_transforms,
+)
 from ._after_import import after_import
 
 __all__ = ["TensorFlowTensor", "primitives"]
@@ -194,13 +201,26 @@ def _index_error(e: Exception) -> IndexError:
 
 def _getitem(a: Any, index: Any) -> Any:
     if _is_basic(index):
-        try:
-            return a[index]
-        except tf.errors.InvalidArgumentError as e:
-            raise _basic_index_error(a, index, e) from e
+        return _basic_getitem(a, index)
     items = as_tuple(index)
     gathered = _gather_one_axis(a, items)
     return _advanced(a, items) if gathered is None else gathered
+
+
+def _basic_getitem(a: Any, index: Any) -> Any:
+    """``a[index]``; past 8 axes (StridedSlice's limit) by gathers (``_tensorflow_indexing``)."""
+    index = _tensorflow_indexing.plain_bounds(index)
+    rank = a.shape.rank
+    if (
+        rank is not None
+        and rank > _tensorflow_indexing.MAX_STRIDED_RANK
+        and a.shape.is_fully_defined()
+    ):
+        return _tensorflow_indexing.many_axes(a, index)
+    try:
+        return a[index]
+    except tf.errors.InvalidArgumentError as e:
+        raise _basic_index_error(a, index, e) from e
 
 
 _FULL = slice(None)
@@ -231,7 +251,7 @@ def _gather_one_axis(a: Any, items: tuple[Any, ...]) -> Any:
             break
         axis += 1  # a slice keeps its axis and None adds one
     basic = tuple(_FULL if item is array else item for item in expanded)
-    y = a if all(item == _FULL for item in basic) else a[basic]
+    y = a if all(item == _FULL for item in basic) else _basic_getitem(a, basic)
     return tf.gather(y, _index_array(array, y.shape[axis]), axis=axis)
 
 
@@ -954,6 +974,7 @@ def primitives() -> Primitives:
     """TensorFlow's primitives; imports TensorFlow."""
     global tf, _widen, _range_dtypes, _logaddexp_same_shape
     tf = importlib.import_module("tensorflow")
+    _tensorflow_indexing.set_tensorflow(tf)
     _logaddexp_same_shape = tf.custom_gradient(_logaddexp_forward)
     _widen = frozenset((tf.bool, tf.int8, tf.int16, tf.int32, tf.uint8, tf.uint16, tf.uint32))
     _range_dtypes = (tf.int32, tf.int64, tf.float16, tf.bfloat16, tf.float32, tf.float64)
@@ -1005,7 +1026,6 @@ def primitives() -> Primitives:
         square=tf.math.square,
         exp=tf.math.exp,
         log=tf.math.log,
-        log1p=tf.math.log1p,
         log2=_log_base(_LN2),
         log10=_log_base(_LN10),
         sin=tf.math.sin,
@@ -1121,6 +1141,8 @@ def primitives() -> Primitives:
         **_tensorflow_transforms.primitives(tf, _GEN),
         # unsigned integers (Array API 2025.12): TensorFlow's Pow has no kernels for them
         pow=_pow,
+        # conformance fixes (Array API 2025.12): complex log1p, see _tensorflow_elementwise
+        **_tensorflow_elementwise.primitives(tf),
     )
 
 
