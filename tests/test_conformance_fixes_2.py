@@ -7,7 +7,10 @@ checked on every backend against NumPy.
   ``nan + nan j`` for infinite parts) and accuracy near 0;
 - ``linalg.qr`` of large float32/complex64 entries (TensorFlow's kernel overflowed to NaN);
 - slice bounds that are 0-d integer tensors of any integer dtype, and basic indexing of
-  tensors of more than 8 axes (TensorFlow's StridedSlice refused both).
+  tensors of more than 8 axes (TensorFlow's StridedSlice refused both);
+- newcomers' reports: ``where`` with a Python complex, ``clip`` of bool tensors, the
+  namespace info's "max dimensions", comparisons with Python ints beyond an integer dtype
+  (by value), ``arange`` of an integer dtype with float arguments, bad ``device=`` values.
 """
 
 from __future__ import annotations
@@ -16,10 +19,14 @@ import numpy as np
 import pytest
 
 import unitensor as ut
-from conftest import check, check_meta, make, supports_float64
+from conftest import check, check_meta, expected_dtype, make, supports_float64
+from unitensor.array_api import namespace
 
-# NumPy warns of the NaN it computes from infinite parts
-pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
+# NumPy warns of the NaN it computes from infinite parts; JAX of int64 held as int32
+pytestmark = [
+    pytest.mark.filterwarnings("ignore::RuntimeWarning"),
+    pytest.mark.filterwarnings("ignore:JAX holds int32:UserWarning"),
+]
 
 _INF, _NAN = np.inf, np.nan
 
@@ -176,3 +183,149 @@ def test_reshape_to_9_axes_then_index(backend):
     a = np.array([False, True])
     x = ut.reshape(make(backend, a), (2, 1, 1, 1, 1, 1, 1, 1, 1))
     check(x[1, 0, 0, 0, 0, 0, 0, 0, 0], backend, np.asarray(True), np.bool_)
+
+
+# ------------------------------------------------------------------ newcomers' reports
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.int64, np.bool_])
+def test_where_takes_a_python_complex(backend, dtype):
+    """The standard's scalar rule: a complex scalar beside a real tensor gives complex."""
+    cond = np.array([True, False, True])
+    x = np.array([1, 0, 2], dtype=dtype)
+    want = np.where(cond, x.astype(np.complex64), np.complex64(1j))
+    check(ut.where(make(backend, cond), make(backend, x), 1j), backend, want, np.complex64)
+    want = np.where(cond, np.complex64(2j), x.astype(np.complex64))
+    check(make(backend, cond).where(2j, make(backend, x)), backend, want, np.complex64)
+    both = np.where(cond, np.complex64(1j), np.complex64(2.0))
+    check(ut.where(make(backend, cond), 1j, 2.0), backend, both, np.complex64)
+
+
+def test_where_of_float64_and_python_complex_is_complex128(backend):
+    cond = np.array([True, False])
+    x = np.array([1.0, 2.0])
+    want = np.where(cond, x, 1j)
+    check(ut.where(make(backend, cond), make(backend, x), 1j), backend, want, np.complex128)
+
+
+@pytest.mark.parametrize(
+    ("lo", "hi"), [(False, True), (True, None), (None, False), (True, True), (False, False)]
+)
+def test_clip_of_bool_is_numpys(backend, lo, hi):
+    a = np.array([True, False, True, False])
+    want = np.clip(a, lo, hi)
+    check(make(backend, a).clip(lo, hi), backend, want, np.bool_)
+    check(ut.clip(make(backend, a), lo, hi), backend, want, np.bool_)
+
+
+def test_clip_of_bool_with_bool_tensor_bounds(backend):
+    a = np.array([True, False, True, False])
+    lo = np.array([False, True, False, False])
+    want = np.clip(a, lo, True)
+    check(make(backend, a).clip(make(backend, lo), True), backend, want, np.bool_)
+    check(make(backend, a).maximum(make(backend, lo)), backend, np.maximum(a, lo), np.bool_)
+    check(make(backend, a).minimum(make(backend, lo)), backend, np.minimum(a, lo), np.bool_)
+
+
+def test_clip_of_bool_with_int_bounds_promotes(backend):
+    a = np.array([True, False])
+    check(make(backend, a).clip(0, 1), backend, np.clip(a, 0, 1), expected_dtype(backend, np.int64))
+
+
+_MAX_DIMENSIONS = {"numpy": 64, "dask": 64, "tensorflow": 8, "torch": None, "jax": None}
+
+
+def test_max_dimensions_is_the_frameworks_limit(backend):
+    if backend not in _MAX_DIMENSIONS:
+        pytest.skip("the generic backend reports its namespace's own limit")
+    caps = namespace(backend).__array_namespace_info__().capabilities()
+    assert caps["max dimensions"] == _MAX_DIMENSIONS[backend]
+
+
+def test_argmax_and_argmin_of_more_than_7_axes(backend):
+    a = np.random.default_rng(1).standard_normal((2, 1, 3, 1, 1, 2, 1, 2)).astype(np.float32)
+    index = expected_dtype(backend, np.int64)
+    for axis in (0, 2, -1):
+        check(make(backend, a).argmax(axis=axis), backend, np.argmax(a, axis=axis), index)
+        check(make(backend, a).argmin(axis=axis), backend, np.argmin(a, axis=axis), index)
+    check(make(backend, a).argmax(), backend, np.asarray(np.argmax(a)), index)
+
+
+_BEYOND = [1000, -1000, 300, -129, 2**70, -(2**70)]
+
+
+@pytest.mark.parametrize("value", _BEYOND)
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int16"])
+def test_comparisons_with_an_int_beyond_the_dtype_compare_by_value(backend, dtype, value):
+    a = np.array([1, 2, 100], dtype=dtype)
+    big = np.array(value, dtype=object)
+    x = make(backend, a)
+    for got, want in (
+        (x < value, a < big),
+        (x <= value, a <= big),
+        (x > value, a > big),
+        (x >= value, a >= big),
+        (x == value, a == big),
+        (x != value, a != big),
+        (value < x, big < a),
+        (ut.less(x, value), a < big),
+        (ut.greater_equal(x, value), a >= big),
+        (ut.equal(x, value), a == big),
+    ):
+        check(got, backend, np.asarray(want, dtype=bool), np.bool_)
+
+
+def test_comparison_with_an_int_within_range_is_unchanged(backend):
+    a = np.array([1, -2, 100], dtype=np.int8)
+    check(make(backend, a) < 5, backend, a < 5, np.bool_)
+    with pytest.raises(OverflowError):
+        _ = make(backend, np.array([1.0], np.float32)) < 10**400
+
+
+@pytest.mark.parametrize(
+    ("start", "stop", "step", "dtype"),
+    [
+        (0, 5, 1.5, "int64"),
+        (0, 5.0, 1, "int32"),
+        (0.5, 5, 0.5, "int64"),
+        (5, 0, -1.5, "int16"),
+        (-2.5, 3, 1.2, "int8"),
+        (1, 2.5, 1, "uint8"),
+        (0.0, 10, 3, "int64"),
+    ],
+)
+def test_arange_of_an_integer_dtype_with_float_arguments_is_numpys(
+    backend, start, stop, step, dtype
+):
+    want = np.arange(start, stop, step, dtype=dtype)
+    got = namespace(backend).arange(start, stop, step, dtype=dtype)
+    check(got, backend, want, expected_dtype(backend, np.dtype(dtype)))
+    check(make(backend, np.zeros(1)).arange(start, stop, step, dtype), backend, want)
+
+
+@pytest.mark.parametrize("device", ["bogus", 12345])
+def test_creation_functions_refuse_an_unknown_device(backend, device):
+    xp = namespace(backend)
+    for create in (
+        lambda: xp.zeros(3, device=device),
+        lambda: xp.ones((2,), device=device),
+        lambda: xp.full(2, 1.0, device=device),
+        lambda: xp.arange(3, device=device),
+        lambda: xp.eye(2, device=device),
+        lambda: xp.asarray([1, 2], device=device),
+        lambda: xp.empty(2, device=device),
+    ):
+        with pytest.raises(ValueError):
+            create()
+
+
+def test_creation_functions_take_the_default_device(backend):
+    xp = namespace(backend)
+    device = xp.__array_namespace_info__().default_device()
+    check(xp.zeros(2, device=device), backend, np.zeros(2, np.float32), np.float32)
+    check(
+        xp.asarray([1, 2], device=device),
+        backend,
+        np.array([1, 2]),
+        expected_dtype(backend, np.int64),
+    )

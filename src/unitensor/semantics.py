@@ -76,6 +76,16 @@ _COMPLEX_SPECIAL = (
     "TensorFlow's sqrt(-inf - 1j) is +inf j; abs, sign (of 0 and NaN), isnan/isinf/isfinite "
     "and the parts are the standard's everywhere"
 )
+_INT_BY_VALUE = (
+    "an integer tensor compared with a Python int beyond its dtype compares by value, as "
+    "NumPy 2 (int8 tensor < 1000 is all True; all four raised OverflowError here before)"
+)
+_TF_RANK = (
+    "TensorFlow: at most 8 axes for flip, where, boolean masks, nonzero, tril/triu (its "
+    "ReverseV2, SelectV2 and Where kernels; TensorFlow's own error); basic indexing and "
+    "argmax/argmin take any rank (ArgMax stops at 7 axes, StridedSlice at 8: worked around); "
+    "the namespace info's 'max dimensions' is 8"
+)
 _SUBNORMAL = (
     "subnormal operands or results: JAX and TensorFlow flush them to zero in some CPU "
     "kernels (atan2, nextafter, bfloat16 reciprocal), which the standard allows"
@@ -197,7 +207,12 @@ _GROUPS: list[tuple[str, Rule]] = [
         "__lt__ __le__ __gt__ __ge__",
         Rule(
             "bool; " + _COMPLEX_ORDER,
-            ("TensorFlow refuses operands of two dtypes", _HUGE_INT, _NUMPY_SCALARS),
+            (
+                "TensorFlow refuses operands of two dtypes",
+                _HUGE_INT,
+                _NUMPY_SCALARS,
+                _INT_BY_VALUE,
+            ),
             (_HALF_SCALARS,),
         ),
     ),
@@ -205,7 +220,12 @@ _GROUPS: list[tuple[str, Rule]] = [
         "__eq__ __ne__",
         Rule(
             "bool",
-            ("TensorFlow refuses operands of two dtypes", _HUGE_INT, _NUMPY_SCALARS),
+            (
+                "TensorFlow refuses operands of two dtypes",
+                _HUGE_INT,
+                _NUMPY_SCALARS,
+                _INT_BY_VALUE,
+            ),
             (_HALF_SCALARS,),
         ),
     ),
@@ -231,6 +251,8 @@ _GROUPS: list[tuple[str, Rule]] = [
                 _HUGE_INT,
                 _NUMPY_SCALARS,
                 "NumPy's bfloat16 clip gave float32",
+                "of bool tensors (bool bounds), NumPy's logical or/and: PyTorch and "
+                "TensorFlow have no bool kernels",
             ),
             (
                 "minimum/maximum of -0.0 and +0.0: PyTorch and TensorFlow may give the other "
@@ -241,13 +263,16 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "where",
         Rule(
-            "promoted dtype of x and y; two Python ints give int64, two floats float32",
+            "promoted dtype of x and y; two Python ints give int64, two floats float32; a "
+            "Python complex takes the complex dtype of a float tensor's precision (complex64 "
+            "with ints, bools and float32), as for +",
             (
                 "NumPy gives float64 for two Python floats",
                 "PyTorch gives float32 for two ints",
                 _NUMPY_SCALARS,
+                "a Python complex beside a tensor raised FrameworkMixError here",
             ),
-            (_JAX32,),
+            (_JAX32, _TF_RANK),
         ),
     ),
     (
@@ -348,6 +373,7 @@ _GROUPS: list[tuple[str, Rule]] = [
             (
                 "reshape(copy=False) never raises on TensorFlow and JAX, whose arrays cannot be "
                 "written (no copy is observable)",
+                _TF_RANK,
             ),
         ),
     ),
@@ -430,8 +456,14 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "arange",
         Rule(
-            "int64 for int arguments, else float32 (as NumPy decides from the arguments)",
-            ("PyTorch and TensorFlow refuse empty ranges",),
+            "int64 for int arguments, else float32 (as NumPy decides from the arguments); an "
+            "integer dtype= with float arguments: NumPy's ceil((stop - start) / step) values "
+            "from int(start), spaced by int(start + step) - int(start)",
+            (
+                "PyTorch and TensorFlow refuse empty ranges",
+                "TensorFlow refused float arguments with an integer dtype, PyTorch counted "
+                "differently (arange(0, 5, 1.5, dtype=int64): 5 values, NumPy's 4)",
+            ),
             (_JAX32,),
         ),
     ),
@@ -439,7 +471,11 @@ _GROUPS: list[tuple[str, Rule]] = [
         "to_device",
         Rule(
             "the tensor's dtype; the tensor itself when it is on the device already",
-            kept=("NumPy has one device, 'cpu'; any other is a ValueError",),
+            kept=(
+                "NumPy has one device, 'cpu'; any other is a ValueError (also for device= of "
+                "the namespaces' creation functions, and PyTorch's RuntimeError for a bad "
+                "device is ValueError here)",
+            ),
         ),
     ),
     ("from_numpy", Rule("the NumPy array's dtype; the template's framework and device")),
@@ -545,6 +581,7 @@ _GROUPS: list[tuple[str, Rule]] = [
         Rule(
             "same dtype; the last two axes (batches too); fewer than two axes: ShapeError",
             ("TensorFlow has none (band_part takes no offset below the diagonal)",),
+            (_TF_RANK,),
         ),
     ),
     (
@@ -638,7 +675,11 @@ _GROUPS: list[tuple[str, Rule]] = [
         Rule(
             "a tuple of one 1-d int64 tensor per axis, indices in C order; 0-d input: ShapeError",
             ("TensorFlow's tf.where gives one (n, ndim) array",),
-            (_JAX32, "inside jax.jit: DataDependentShapeError (the shape depends on the values)"),
+            (
+                _JAX32,
+                "inside jax.jit: DataDependentShapeError (the shape depends on the values)",
+                _TF_RANK,
+            ),
         ),
     ),
     (
@@ -815,12 +856,15 @@ _GROUPS: list[tuple[str, Rule]] = [
         "equal not_equal",
         Rule(
             "bool; NaN equals nothing, -0.0 equals 0.0",
-            ("TensorFlow refuses operands of two dtypes", _HUGE_INT),
+            ("TensorFlow refuses operands of two dtypes", _HUGE_INT, _INT_BY_VALUE),
         ),
     ),
     (
         "less less_equal greater greater_equal",
-        Rule("bool; " + _COMPLEX_ORDER, ("TensorFlow refuses operands of two dtypes", _HUGE_INT)),
+        Rule(
+            "bool; " + _COMPLEX_ORDER,
+            ("TensorFlow refuses operands of two dtypes", _HUGE_INT, _INT_BY_VALUE),
+        ),
     ),
     (
         "bitwise_and bitwise_or bitwise_xor bitwise_invert",

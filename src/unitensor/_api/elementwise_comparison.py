@@ -9,7 +9,8 @@ beside ``signbit``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Self, TypeVar, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from ._base import (
     Scalar,
@@ -34,6 +35,43 @@ class Comparison(Transcendental):
     """The methods of this chapter (see [`unitensor.Tensor`][unitensor.Tensor])."""
 
     __slots__ = ()
+
+    def _compare(
+        self,
+        other: object,
+        fn: Callable[[Any, Any], Any],
+        above: bool,
+        below: bool,
+        order: str | None = None,
+    ) -> Self:
+        """``fn(self, other)``, a comparison primitive; ``order`` names an ordering one.
+
+        ``above`` and ``below`` are its value for a Python int beyond this
+        integer tensor's dtype, above or below it (see ``_by_value``).
+        """
+        try:
+            a, b = self._operands(other)
+        except OverflowError:
+            if (out := self._by_value(other, above, below)) is None:
+                raise
+            return out
+        return wrap(self.__class__, fn(a if order is None else self._real(a, order), b))
+
+    def _by_value(self, other: object, above: bool, below: bool) -> Self | None:
+        """A comparison with a Python int beyond an integer tensor's dtype, by value.
+
+        NumPy 2 (and the standard) compare by value: ``int8 tensor < 1000`` is
+        true everywhere. The result is ``above`` everywhere for an int above the
+        dtype's range, ``below`` for one below it; None if ``other`` is no such
+        int (the caller raises).
+        """
+        value = python_scalar(other)
+        bounds = self._int_range(self.raw.dtype)
+        if value.__class__ is not int or bounds is None:
+            return None
+        a = self.raw
+        same = (value > bounds[1] and above) or (value < bounds[0] and below)
+        return wrap(self.__class__, self._ns.equal(a, a) if same else self._ns.not_equal(a, a))
 
     @fast_path("<")
     def less(self, other: TensorOrScalar) -> Self:
@@ -64,8 +102,7 @@ class Comparison(Transcendental):
         >>> ut.astensor(np.array([1, 2, 3])) < 2
         NumPyTensor(array([ True, False, False]))
         """
-        a, b = self._operands(other)
-        return wrap(self.__class__, self._ns.less(self._real(a, "<"), b))
+        return self._compare(other, self._ns.less, True, False, "<")
 
     __lt__ = less
 
@@ -98,8 +135,7 @@ class Comparison(Transcendental):
         >>> ut.astensor(np.array([1, 2, 3])) <= 2
         NumPyTensor(array([ True,  True, False]))
         """
-        a, b = self._operands(other)
-        return wrap(self.__class__, self._ns.less_equal(self._real(a, "<="), b))
+        return self._compare(other, self._ns.less_equal, True, False, "<=")
 
     __le__ = less_equal
 
@@ -132,8 +168,7 @@ class Comparison(Transcendental):
         >>> ut.astensor(np.array([1, 2, 3])) > 2
         NumPyTensor(array([False, False,  True]))
         """
-        a, b = self._operands(other)
-        return wrap(self.__class__, self._ns.greater(self._real(a, ">"), b))
+        return self._compare(other, self._ns.greater, False, True, ">")
 
     __gt__ = greater
 
@@ -166,8 +201,7 @@ class Comparison(Transcendental):
         >>> ut.astensor(np.array([1, 2, 3])) >= 2
         NumPyTensor(array([False,  True,  True]))
         """
-        a, b = self._operands(other)
-        return wrap(self.__class__, self._ns.greater_equal(self._real(a, ">="), b))
+        return self._compare(other, self._ns.greater_equal, False, True, ">=")
 
     __ge__ = greater_equal
 
@@ -200,8 +234,7 @@ class Comparison(Transcendental):
         >>> ut.astensor(np.array([1, 2, 3])) == np.array([1, 0, 3])
         NumPyTensor(array([ True, False,  True]))
         """
-        a, b = self._operands(other)
-        return wrap(self.__class__, self._ns.equal(a, b))
+        return self._compare(other, self._ns.equal, False, False)
 
     equal = __eq__
     """The standard's name for ``==``: elementwise ``self == other``, a bool tensor."""
@@ -234,8 +267,7 @@ class Comparison(Transcendental):
         >>> ut.astensor(np.array([1.0, np.nan])) != 1.0
         NumPyTensor(array([False,  True]))
         """
-        a, b = self._operands(other)
-        return wrap(self.__class__, self._ns.not_equal(a, b))
+        return self._compare(other, self._ns.not_equal, True, True)
 
     not_equal = __ne__
     """The standard's name for ``!=``: elementwise ``self != other``, a bool tensor."""

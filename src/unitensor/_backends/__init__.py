@@ -390,6 +390,9 @@ class Primitives:
     # one pass for all, of the same framework (Dask: persisted, sizes known); eager
     # frameworks give them back as they are
     compute: Callable[[tuple[Any, ...]], tuple[Any, ...]] = _itself
+    # conformance fixes 2 (Array API 2025.12): the most axes every operation takes (the
+    # namespace info's "max dimensions"), None for any number
+    max_dimensions: int | None = None
 
 
 STANDARD_NAMES: frozenset[str] = frozenset(
@@ -418,6 +421,7 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "assert_traced",
         "value_and_grad",
         "dlpack_source",
+        "max_dimensions",
         "getitem",
         "index_update",
         "scatter",

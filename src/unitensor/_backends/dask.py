@@ -640,7 +640,7 @@ def primitives() -> Primitives:
         devices=lambda: ("cpu",),
         default_device=lambda: "cpu",
         to_device=_to_device,
-        like=lambda device: None,
+        like=lambda device: device if device is None else _to_device(None, device),
         to_numpy=np.asarray,
         item=_item,
         seed=_STATE.seed,
@@ -739,6 +739,7 @@ def primitives() -> Primitives:
         **_dask_transforms.primitives(da, _STATE),
         # conformance fixes (Array API 2025.12): NumPy's complex log1p, per chunk
         log1p=lambda a: a.map_blocks(_NP.log1p, dtype=a.dtype),
+        max_dimensions=64,  # its chunks are NumPy's arrays
     )
     wrapped: dict[str, Any] = {
         f.name: _sizes_known(value)

@@ -176,6 +176,12 @@ def _to_device(a: Any, device: Any) -> Any:
     return a
 
 
+def _like(device: Any) -> Any:
+    if device is not None:
+        _to_device(_CPU, device)  # the standard's ValueError for another device
+    return _CPU
+
+
 def _as_array(a: Any) -> Any:
     """A NumPy scalar as a 0-d array; an array as it is."""
     return a if a.__class__ is np.ndarray or not _is_scalar(a) else _np_asarray(a)
@@ -296,7 +302,7 @@ _NS = Primitives(
     devices=lambda: ("cpu",),
     default_device=lambda: "cpu",
     to_device=_to_device,
-    like=lambda device: _CPU,
+    like=_like,
     setitem=_setitem,
     copy=lambda a: np.array(a, copy=True),
     as_array=_as_array,
@@ -413,6 +419,7 @@ _NS = Primitives(
     eigvals=lambda a: _complex(np.linalg.eigvals(a), a),
     # conformance fixes (Array API 2025.12): complex log1p accurate near 0
     log1p=_log1p,
+    max_dimensions=64,  # NumPy 2's NPY_MAXDIMS
 )
 
 

@@ -501,12 +501,27 @@ def _searchsorted(a: Any, v: Any, side: str) -> Any:
     return tf.reshape(out, tf.shape(v))
 
 
+def _minimum(a: Any, b: Any) -> Any:
+    """``tf.math.minimum``; of bool, NumPy's ``a & b`` (TensorFlow has no bool kernel)."""
+    return tf.math.logical_and(a, b) if a.dtype == tf.bool else tf.math.minimum(a, b)
+
+
+def _maximum(a: Any, b: Any) -> Any:
+    """``tf.math.maximum``; of bool, NumPy's ``a | b``."""
+    return tf.math.logical_or(a, b) if a.dtype == tf.bool else tf.math.maximum(a, b)
+
+
 def _arg_extreme(fn: Any) -> Any:
     """argmax / argmin returning the first NaN where there is one (as NumPy)."""
 
     def arg(a: Any, axis: int) -> Any:
         if a.dtype == tf.bool:
             a = tf.cast(a, tf.int8)
+        if len(a.shape) > 7:  # TensorFlow's ArgMax takes at most 7 axes: on a matrix
+            axis %= len(a.shape)
+            moved = tf.transpose(a, [*(i for i in range(len(a.shape)) if i != axis), axis])
+            flat = tf.reshape(moved, [-1, moved.shape[-1]])
+            return tf.reshape(arg(flat, 1), moved.shape[:-1])
         out = fn(a, axis, output_type=tf.int64)
         if a.dtype.is_floating:
             nan = tf.math.is_nan(a)
@@ -1059,9 +1074,9 @@ def primitives() -> Primitives:
         logical_or=lambda a, b: tf.math.logical_or(
             _as_bool(a), bool(b) if isinstance(b, int | float) else _as_bool(b)
         ),
-        minimum=tf.math.minimum,
-        maximum=tf.math.maximum,
-        clip=lambda a, lo, hi: tf.math.minimum(tf.math.maximum(a, lo), hi),
+        minimum=_minimum,
+        maximum=_maximum,
+        clip=lambda a, lo, hi: _minimum(_maximum(a, lo), hi),
         where=tf.where,
         sum=lambda a, axes, keepdims: tf.reduce_sum(_to_int64(a), _axes(axes), keepdims),
         prod=lambda a, axes, keepdims: tf.reduce_prod(_to_int64(a), _axes(axes), keepdims),
@@ -1143,6 +1158,9 @@ def primitives() -> Primitives:
         pow=_pow,
         # conformance fixes (Array API 2025.12): complex log1p, see _tensorflow_elementwise
         **_tensorflow_elementwise.primitives(tf),
+        # StridedSlice past 8 axes is avoided (_tensorflow_indexing), ReverseV2, SelectV2 and
+        # Where are not
+        max_dimensions=_tensorflow_indexing.MAX_STRIDED_RANK,
     )
 
 

@@ -186,7 +186,15 @@ def _like(device: Any) -> Any:
     try:
         return _LIKE[device]
     except KeyError:
-        return _LIKE.setdefault(device, torch.zeros((), device=device))
+        return _LIKE.setdefault(device, _to_device(torch.zeros(()), device))
+
+
+def _to_device(a: Any, device: Any) -> Any:
+    """``a.to(device)``; ValueError for what names no device (the standard's error)."""
+    try:
+        return a.to(device)
+    except (RuntimeError, TypeError) as e:  # "Expected one of cpu, cuda, ...", no such GPU
+        raise ValueError(f"not a device of PyTorch: {device!r} ({e})") from e
 
 
 _REDUCE = {"add": "sum", "multiply": "prod", "min": "amin", "max": "amax"}
@@ -266,7 +274,13 @@ def _saturated(a: Any, bound: Any) -> Any:
 
 
 def _clip(a: Any, lo: Any, hi: Any) -> Any:
-    """``torch.clamp``; number bounds beyond a float dtype's range saturate, as in NumPy."""
+    """``torch.clamp``; number bounds beyond a float dtype's range saturate, as in NumPy.
+
+    PyTorch has no clamp of bool: there it is NumPy's ``(a | lo) & hi``.
+    """
+    if a.dtype == torch.bool:
+        out = a if lo is None else a | lo
+        return out if hi is None else out & hi
     try:
         return torch.clamp(a, lo, hi)
     except RuntimeError:
@@ -619,7 +633,7 @@ def _primitives() -> Primitives:
         device=lambda a: a.device,
         devices=_devices,
         default_device=lambda: torch.get_default_device(),
-        to_device=lambda a, device: a.to(device),
+        to_device=_to_device,
         like=_like,
         setitem=_setitem,
         copy=lambda a: a.clone(),
