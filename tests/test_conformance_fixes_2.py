@@ -232,7 +232,7 @@ def test_clip_of_bool_with_int_bounds_promotes(backend):
     check(make(backend, a).clip(0, 1), backend, np.clip(a, 0, 1), expected_dtype(backend, np.int64))
 
 
-_MAX_DIMENSIONS = {"numpy": 64, "dask": 64, "tensorflow": 8, "torch": None, "jax": None}
+_MAX_DIMENSIONS = {"numpy": 64, "dask": 64, "tensorflow": 64, "torch": None, "jax": None}
 
 
 def test_max_dimensions_is_the_frameworks_limit(backend):
@@ -329,3 +329,36 @@ def test_creation_functions_take_the_default_device(backend):
         np.array([1, 2]),
         expected_dtype(backend, np.int64),
     )
+
+
+_ELEVEN = (2, 1, 1, 1, 1, 1, 1, 1, 2, 1, 3)
+
+
+def test_operations_past_8_axes(backend):
+    """TensorFlow's ReverseV2, SelectV2 and Where stop at 8 axes, GatherNd at 7."""
+    a = np.arange(12, dtype=np.float32).reshape(_ELEVEN) - 5.5
+    x = make(backend, a)
+    index = expected_dtype(backend, np.int64)
+    check(ut.flip(x), backend, np.flip(a), np.float32)
+    check(ut.flip(x, axis=(0, 10)), backend, np.flip(a, axis=(0, 10)), np.float32)
+    check(ut.where(x > 0, x, 0.0), backend, np.where(a > 0, a, np.float32(0)), np.float32)
+    check(ut.tril(x), backend, np.tril(a), np.float32)
+    check(ut.triu(x, k=1), backend, np.triu(a, k=1), np.float32)
+    check(x.index_update(x > 0, 0.0), backend, np.where(a > 0, np.float32(0), a), np.float32)
+    idx = np.zeros(_ELEVEN, dtype=np.int64)
+    idx[..., 1] = -1
+    got = ut.take_along_axis(x, make(backend, idx), axis=-1)
+    check(got, backend, np.take_along_axis(a, idx, axis=-1), np.float32)
+    check(ut.floor_divide(x, 0.7), backend, np.floor_divide(a, np.float32(0.7)), np.float32)
+    check(ut.remainder(x, 0.7), backend, np.remainder(a, np.float32(0.7)), np.float32)
+    check(ut.copysign(x, -x), backend, np.copysign(a, -a), np.float32)
+    check(ut.argmax(x, axis=-1), backend, np.argmax(a, axis=-1), index)
+
+
+def test_masks_and_nonzero_past_8_axes(backend):
+    a = np.arange(12, dtype=np.float32).reshape(_ELEVEN) - 5.5
+    x = make(backend, a)
+    for got, want in zip(ut.nonzero(x > 0), np.nonzero(a > 0), strict=True):
+        check(got, backend, want, expected_dtype(backend, np.int64))
+    check(x[x > 0], backend, a[a > 0], np.float32)
+    check(x[0][x[0] > -3], backend, a[0][a[0] > -3], np.float32)

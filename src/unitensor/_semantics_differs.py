@@ -319,6 +319,14 @@ DIFFERS: list[tuple[str, Differs]] = [
         ),
     ),
     (
+        "__getitem__ nonzero",
+        Differs(
+            "dask",
+            f"a boolean mask and nonzero past 8 axes too: {_DASK_UNKNOWN}",
+            ("test_conformance_fixes_2.py::test_masks_and_nonzero_past_8_axes[dask]",),
+        ),
+    ),
+    (
         "log1p",
         Differs(
             _STRICT,

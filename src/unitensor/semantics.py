@@ -81,10 +81,8 @@ _INT_BY_VALUE = (
     "NumPy 2 (int8 tensor < 1000 is all True; all four raised OverflowError here before)"
 )
 _TF_RANK = (
-    "TensorFlow: at most 8 axes for flip, where, boolean masks, nonzero, tril/triu (its "
-    "ReverseV2, SelectV2 and Where kernels; TensorFlow's own error); basic indexing and "
-    "argmax/argmin take any rank (ArgMax stops at 7 axes, StridedSlice at 8: worked around); "
-    "the namespace info's 'max dimensions' is 8"
+    "TensorFlow's StridedSlice, ReverseV2, SelectV2 and Where kernels stop at 8 axes, ArgMax "
+    "and GatherNd at 7: past them, gathers and flattened operands (any rank here)"
 )
 _SUBNORMAL = (
     "subnormal operands or results: JAX and TensorFlow flush them to zero in some CPU "
@@ -271,8 +269,9 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "PyTorch gives float32 for two ints",
                 _NUMPY_SCALARS,
                 "a Python complex beside a tensor raised FrameworkMixError here",
+                _TF_RANK,
             ),
-            (_JAX32, _TF_RANK),
+            (_JAX32,),
         ),
     ),
     (
@@ -369,11 +368,10 @@ _GROUPS: list[tuple[str, Rule]] = [
         "reshape flatten transpose permute_dims squeeze expand_dims tile flip",
         Rule(
             "same dtype; views where the framework makes views",
-            ("PyTorch's squeeze ignores axes of length > 1 (ShapeError here)",),
+            ("PyTorch's squeeze ignores axes of length > 1 (ShapeError here)", _TF_RANK),
             (
                 "reshape(copy=False) never raises on TensorFlow and JAX, whose arrays cannot be "
                 "written (no copy is observable)",
-                _TF_RANK,
             ),
         ),
     ),
@@ -580,8 +578,7 @@ _GROUPS: list[tuple[str, Rule]] = [
         "tril triu",
         Rule(
             "same dtype; the last two axes (batches too); fewer than two axes: ShapeError",
-            ("TensorFlow has none (band_part takes no offset below the diagonal)",),
-            (_TF_RANK,),
+            ("TensorFlow has none (band_part takes no offset below the diagonal)", _TF_RANK),
         ),
     ),
     (
@@ -674,12 +671,8 @@ _GROUPS: list[tuple[str, Rule]] = [
         "nonzero",
         Rule(
             "a tuple of one 1-d int64 tensor per axis, indices in C order; 0-d input: ShapeError",
-            ("TensorFlow's tf.where gives one (n, ndim) array",),
-            (
-                _JAX32,
-                "inside jax.jit: DataDependentShapeError (the shape depends on the values)",
-                _TF_RANK,
-            ),
+            ("TensorFlow's tf.where gives one (n, ndim) array", _TF_RANK),
+            (_JAX32, "inside jax.jit: DataDependentShapeError (the shape depends on the values)"),
         ),
     ),
     (

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._tensorflow_indexing import select
+
 __all__ = ["primitives"]
 
 tf: Any = None  # TensorFlow, set by primitives()
@@ -30,7 +32,7 @@ def log1p(a: Any) -> Any:
     x, y = tf.math.real(a), tf.math.imag(a)
     near = 0.5 * tf.math.log1p(x * (x + 2) + y * y)
     far = tf.math.log(tf.math.abs(tf.complex(x + 1, y)))
-    real = tf.where(tf.math.abs(a) < 0.5, near, far)
+    real = select(tf.math.abs(a) < 0.5, near, far)
     return tf.complex(real, tf.math.atan2(y, x + 1))
 
 

@@ -9,6 +9,11 @@
   axes is applied as one ``tf.gather`` per indexed axis (an int, or the
   positions a slice keeps) and ``tf.expand_dims`` per ``None``, which take
   any rank.
+- ``ReverseV2`` (flip), ``SelectV2`` (``tf.where`` of three operands) and
+  ``Where`` (``tf.where`` of a mask: nonzero, boolean masks) stop at 8 axes
+  too: past 8, flip is a gather per axis, and the other two work on the
+  operands flattened to one axis (positions unravelled back); ``GatherNd``
+  takes at most 7 coordinates: past 7, a gather of flat positions.
 
 TensorFlow itself is handed to ``set_tensorflow``.
 """
@@ -22,11 +27,20 @@ from .._errors import IndexOutOfRangeError
 from .._indexing import as_tuple, expand_ellipsis
 from .._tensor import Tensor
 
-__all__ = ["MAX_STRIDED_RANK", "many_axes", "plain_bounds", "set_tensorflow"]
+__all__ = [
+    "MAX_STRIDED_RANK",
+    "gather_flat",
+    "many_axes",
+    "plain_bounds",
+    "positions",
+    "reverse",
+    "select",
+    "set_tensorflow",
+]
 
 tf: Any = None  # TensorFlow, set by set_tensorflow()
 
-MAX_STRIDED_RANK = 8  # the most axes TensorFlow's StridedSlice kernel takes
+MAX_STRIDED_RANK = 8  # the most axes TensorFlow's StridedSlice (ReverseV2, SelectV2, Where) takes
 
 
 def set_tensorflow(module: Any) -> None:
@@ -96,3 +110,55 @@ def many_axes(a: Any, index: Any) -> Any:
             axis += 1
         dim += 1
     return out
+
+
+def reverse(a: Any, axes: Any) -> Any:
+    """``tf.reverse(a, axes)`` for any rank (ReverseV2 takes at most 8 axes)."""
+    if not axes:
+        return a
+    if len(a.shape) <= MAX_STRIDED_RANK:
+        return tf.reverse(a, list(axes))
+    for axis in axes:
+        a = tf.gather(a, tf.range(tf.shape(a)[axis] - 1, -1, -1), axis=axis)
+    return a
+
+
+def select(c: Any, x: Any, y: Any) -> Any:
+    """``tf.where(c, x, y)`` for any rank: past 8 axes on the broadcast operands, flattened."""
+    tensors = [t for t in (c, x, y) if isinstance(t, tf.Tensor | tf.Variable)]
+    if max(len(t.shape) for t in tensors) <= MAX_STRIDED_RANK:
+        return tf.where(c, x, y)
+    dtype = next(t.dtype for t in (x, y) if isinstance(t, tf.Tensor | tf.Variable))
+    c, x, y = (
+        tf.convert_to_tensor(c),
+        tf.convert_to_tensor(x, dtype),
+        tf.convert_to_tensor(y, dtype),
+    )
+    shape = tf.broadcast_dynamic_shape(
+        tf.shape(c), tf.broadcast_dynamic_shape(tf.shape(x), tf.shape(y))
+    )
+    flat = [tf.reshape(tf.broadcast_to(t, shape), [-1]) for t in (c, x, y)]
+    return tf.reshape(tf.where(*flat), shape)
+
+
+def positions(mask: Any) -> Any:
+    """``tf.where(mask)``, the int64 positions ``(n, ndim)`` of the true elements, any rank."""
+    if len(mask.shape) <= MAX_STRIDED_RANK:
+        return tf.where(mask)
+    flat = tf.where(tf.reshape(mask, [-1]))[:, 0]
+    return tf.transpose(tf.unravel_index(flat, tf.shape(mask, out_type=tf.int64)))
+
+
+def gather_flat(a: Any, arrays: list[Any]) -> Any:
+    """``tf.gather_nd(a, stack(arrays, -1))`` for any number of coordinate arrays.
+
+    The leading ``len(arrays)`` axes of ``a`` are merged into one, indexed by
+    the flat (C order) position of each coordinate tuple.
+    """
+    k = len(arrays)
+    shape = tf.shape(a, out_type=tf.int64)
+    flat = tf.zeros_like(arrays[0], dtype=tf.int64)
+    for i, arr in enumerate(arrays):
+        flat = flat * shape[i] + tf.cast(arr, tf.int64)
+    merged = tf.reshape(a, tf.concat([[-1], shape[k:]], axis=0))
+    return tf.gather(merged, flat, axis=0)

@@ -21,6 +21,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from ._tensorflow_indexing import select
+
 __all__ = ["primitives", "real", "widened"]
 
 tf: Any = None  # TensorFlow itself, set by primitives()
@@ -76,7 +78,7 @@ def _qr(a: Any, complete: bool) -> tuple[Any, Any]:
     bits, mask = _EXPONENT[part]
     big = tf.reduce_max(tf.math.abs(a), axis=[-2, -1], keepdims=True)
     power = tf.bitcast(tf.bitwise.bitwise_and(tf.bitcast(big, bits), mask), part)
-    scale = tf.where(tf.math.is_finite(big) & (power > 0), power, tf.ones_like(power))
+    scale = select(tf.math.is_finite(big) & (power > 0), power, tf.ones_like(power))
     q, r = tf.linalg.qr(a / tf.cast(scale, a.dtype), full_matrices=complete)
     return q, r * tf.cast(scale, a.dtype)
 

@@ -439,11 +439,11 @@ def _info(space: _Namespace) -> Callable[[], Any]:
         def capabilities(self) -> dict[str, Any]:
             """Boolean indexing and data-dependent shapes (eagerly), the framework's most axes.
 
-            "max dimensions" is 64 on NumPy and Dask (NumPy 2's limit), 8 on
-            TensorFlow (its kernels for flip, where, boolean masks and others stop
-            there; tensors take up to 254 axes), None (any number) on PyTorch (no
-            limit on the CPU; its CUDA kernels take 25 axes after merging contiguous
-            ones) and JAX.
+            "max dimensions" is 64 on NumPy and Dask (NumPy 2's limit) and on
+            TensorFlow (its tensors take 254 axes, but one of more than 64 cannot
+            become a NumPy array), None (any number) on PyTorch (no limit on the
+            CPU; its CUDA kernels take 25 axes after merging contiguous ones) and
+            JAX.
             """
             return {
                 "boolean indexing": True,
