@@ -70,10 +70,19 @@ _COMPLEX_SPECIAL = (
     "complex numbers with an infinite or NaN part, or -0.0 on a branch cut: C99's values "
     "(the standard's) for exp, the logarithms, sqrt and the trigonometric and hyperbolic "
     "functions and their inverses on JAX (XLA gave exp(inf + nan j) as nan + nan j; "
-    "corrected here), otherwise each framework's kernel: expm1 everywhere, "
-    "PyTorch's and TensorFlow's log1p(inf + nan j) is nan + nan j, TensorFlow's "
-    "sqrt(-inf - 1j) is +inf j; abs, sign (of 0 and NaN), isnan/isinf/isfinite and the "
-    "parts are the standard's everywhere"
+    "corrected here), for log1p everywhere (PyTorch's and TensorFlow's kernels gave "
+    "nan + nan j for infinite parts; NumPy's lost a small z's digits), for acos on PyTorch "
+    "(acos(0j) was pi/2 + 0j), otherwise each framework's kernel: expm1 everywhere, "
+    "TensorFlow's sqrt(-inf - 1j) is +inf j; abs, sign (of 0 and NaN), isnan/isinf/isfinite "
+    "and the parts are the standard's everywhere"
+)
+_INT_BY_VALUE = (
+    "an integer tensor compared with a Python int beyond its dtype compares by value, as "
+    "NumPy 2 (int8 tensor < 1000 is all True; all four raised OverflowError here before)"
+)
+_TF_RANK = (
+    "TensorFlow's StridedSlice, ReverseV2, SelectV2 and Where kernels stop at 8 axes, ArgMax "
+    "and GatherNd at 7: past them, gathers and flattened operands (any rank here)"
 )
 _SUBNORMAL = (
     "subnormal operands or results: JAX and TensorFlow flush them to zero in some CPU "
@@ -196,7 +205,12 @@ _GROUPS: list[tuple[str, Rule]] = [
         "__lt__ __le__ __gt__ __ge__",
         Rule(
             "bool; " + _COMPLEX_ORDER,
-            ("TensorFlow refuses operands of two dtypes", _HUGE_INT, _NUMPY_SCALARS),
+            (
+                "TensorFlow refuses operands of two dtypes",
+                _HUGE_INT,
+                _NUMPY_SCALARS,
+                _INT_BY_VALUE,
+            ),
             (_HALF_SCALARS,),
         ),
     ),
@@ -204,7 +218,12 @@ _GROUPS: list[tuple[str, Rule]] = [
         "__eq__ __ne__",
         Rule(
             "bool",
-            ("TensorFlow refuses operands of two dtypes", _HUGE_INT, _NUMPY_SCALARS),
+            (
+                "TensorFlow refuses operands of two dtypes",
+                _HUGE_INT,
+                _NUMPY_SCALARS,
+                _INT_BY_VALUE,
+            ),
             (_HALF_SCALARS,),
         ),
     ),
@@ -230,6 +249,8 @@ _GROUPS: list[tuple[str, Rule]] = [
                 _HUGE_INT,
                 _NUMPY_SCALARS,
                 "NumPy's bfloat16 clip gave float32",
+                "of bool tensors (bool bounds), NumPy's logical or/and: PyTorch and "
+                "TensorFlow have no bool kernels",
             ),
             (
                 "minimum/maximum of -0.0 and +0.0: PyTorch and TensorFlow may give the other "
@@ -240,11 +261,15 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "where",
         Rule(
-            "promoted dtype of x and y; two Python ints give int64, two floats float32",
+            "promoted dtype of x and y; two Python ints give int64, two floats float32; a "
+            "Python complex takes the complex dtype of a float tensor's precision (complex64 "
+            "with ints, bools and float32), as for +",
             (
                 "NumPy gives float64 for two Python floats",
                 "PyTorch gives float32 for two ints",
                 _NUMPY_SCALARS,
+                "a Python complex beside a tensor raised FrameworkMixError here",
+                _TF_RANK,
             ),
             (_JAX32,),
         ),
@@ -343,7 +368,7 @@ _GROUPS: list[tuple[str, Rule]] = [
         "reshape flatten transpose permute_dims squeeze expand_dims tile flip",
         Rule(
             "same dtype; views where the framework makes views",
-            ("PyTorch's squeeze ignores axes of length > 1 (ShapeError here)",),
+            ("PyTorch's squeeze ignores axes of length > 1 (ShapeError here)", _TF_RANK),
             (
                 "reshape(copy=False) never raises on TensorFlow and JAX, whose arrays cannot be "
                 "written (no copy is observable)",
@@ -429,8 +454,14 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "arange",
         Rule(
-            "int64 for int arguments, else float32 (as NumPy decides from the arguments)",
-            ("PyTorch and TensorFlow refuse empty ranges",),
+            "int64 for int arguments, else float32 (as NumPy decides from the arguments); an "
+            "integer dtype= with float arguments: NumPy's ceil((stop - start) / step) values "
+            "from int(start), spaced by int(start + step) - int(start)",
+            (
+                "PyTorch and TensorFlow refuse empty ranges",
+                "TensorFlow refused float arguments with an integer dtype, PyTorch counted "
+                "differently (arange(0, 5, 1.5, dtype=int64): 5 values, NumPy's 4)",
+            ),
             (_JAX32,),
         ),
     ),
@@ -438,7 +469,11 @@ _GROUPS: list[tuple[str, Rule]] = [
         "to_device",
         Rule(
             "the tensor's dtype; the tensor itself when it is on the device already",
-            kept=("NumPy has one device, 'cpu'; any other is a ValueError",),
+            kept=(
+                "NumPy has one device, 'cpu'; any other is a ValueError (also for device= of "
+                "the namespaces' creation functions, and PyTorch's RuntimeError for a bad "
+                "device is ValueError here)",
+            ),
         ),
     ),
     ("from_numpy", Rule("the NumPy array's dtype; the template's framework and device")),
@@ -543,7 +578,7 @@ _GROUPS: list[tuple[str, Rule]] = [
         "tril triu",
         Rule(
             "same dtype; the last two axes (batches too); fewer than two axes: ShapeError",
-            ("TensorFlow has none (band_part takes no offset below the diagonal)",),
+            ("TensorFlow has none (band_part takes no offset below the diagonal)", _TF_RANK),
         ),
     ),
     (
@@ -636,7 +671,7 @@ _GROUPS: list[tuple[str, Rule]] = [
         "nonzero",
         Rule(
             "a tuple of one 1-d int64 tensor per axis, indices in C order; 0-d input: ShapeError",
-            ("TensorFlow's tf.where gives one (n, ndim) array",),
+            ("TensorFlow's tf.where gives one (n, ndim) array", _TF_RANK),
             (_JAX32, "inside jax.jit: DataDependentShapeError (the shape depends on the values)"),
         ),
     ),
@@ -814,12 +849,15 @@ _GROUPS: list[tuple[str, Rule]] = [
         "equal not_equal",
         Rule(
             "bool; NaN equals nothing, -0.0 equals 0.0",
-            ("TensorFlow refuses operands of two dtypes", _HUGE_INT),
+            ("TensorFlow refuses operands of two dtypes", _HUGE_INT, _INT_BY_VALUE),
         ),
     ),
     (
         "less less_equal greater greater_equal",
-        Rule("bool; " + _COMPLEX_ORDER, ("TensorFlow refuses operands of two dtypes", _HUGE_INT)),
+        Rule(
+            "bool; " + _COMPLEX_ORDER,
+            ("TensorFlow refuses operands of two dtypes", _HUGE_INT, _INT_BY_VALUE),
+        ),
     ),
     (
         "bitwise_and bitwise_or bitwise_xor bitwise_invert",

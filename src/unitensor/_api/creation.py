@@ -8,6 +8,7 @@ of a matrix, and ``meshgrid``.
 from __future__ import annotations
 
 import builtins
+import math
 import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
@@ -316,6 +317,18 @@ class Creation(DataTypes):
             dt = self._native_dtype(dtypes.DEFAULT_INT if ints else dtypes.DEFAULT_FLOAT)
         else:
             dt = self._dtype_arg(dtype)
+            if self._kind(dt) in "iu" and not builtins.all(
+                isinstance(v, int) for v in (start, stop, step)
+            ):
+                # NumPy's integer arange of float bounds: ceil((stop - start) / step) values
+                # from int(start), spaced by int(start + step) - int(start)
+                n = math.ceil((stop - start) / step)
+                first = int(start)
+                delta = int(start + step) - first
+                if delta == 0:
+                    return wrap(self.__class__, self._ns.full((n,), first, dt, self.raw))
+                last = first + n * delta
+                return wrap(self.__class__, self._ns.arange(first, last, delta, dt, self.raw))
         return wrap(self.__class__, self._ns.arange(start, stop, step, dt, self.raw))
 
     def empty(self, shape: int | Sequence[int], dtype: Any = None) -> Self:

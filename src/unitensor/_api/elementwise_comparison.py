@@ -9,7 +9,8 @@ beside ``signbit``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Self, TypeVar, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from ._base import (
     Scalar,
@@ -35,6 +36,47 @@ class Comparison(Transcendental):
     """The methods of this chapter (see [`unitensor.Tensor`][unitensor.Tensor])."""
 
     __slots__ = ()
+
+    def _compare(
+        self,
+        other: object,
+        fn: Callable[[Any, Any], Any],
+        above: bool,
+        below: bool,
+        order: str | None = None,
+    ) -> Self:
+        """``fn(self, other)``, a comparison primitive; ``order`` names an ordering one.
+
+        ``above`` and ``below`` are its value for a Python int beyond this
+        integer tensor's dtype, above or below it (see ``_by_value``).
+        """
+        try:
+            a, b = self._operands(other)
+        except OverflowError:
+            out = self._by_value(other, above, below)
+            if out is None:
+                raise
+            return out
+        try:
+            return wrap(self.__class__, fn(a if order is None else self._real(a, order), b))
+        except self._ns.sharding_errors as e:
+            raise sharding_error(e) from e
+
+    def _by_value(self, other: object, above: bool, below: bool) -> Self | None:
+        """A comparison with a Python int beyond an integer tensor's dtype, by value.
+
+        NumPy 2 (and the standard) compare by value: ``int8 tensor < 1000`` is
+        true everywhere. The result is ``above`` everywhere for an int above the
+        dtype's range, ``below`` for one below it; None if ``other`` is no such
+        int (the caller raises).
+        """
+        value = python_scalar(other)
+        bounds = self._int_range(self.raw.dtype)
+        if value.__class__ is not int or bounds is None:
+            return None
+        a = self.raw
+        same = (value > bounds[1] and above) or (value < bounds[0] and below)
+        return wrap(self.__class__, self._ns.equal(a, a) if same else self._ns.not_equal(a, a))
 
     @fast_path("<")
     def less(self, other: TensorOrScalar) -> Self:
@@ -65,8 +107,7 @@ class Comparison(Transcendental):
         >>> ut.astensor(np.array([1, 2, 3])) < 2
         NumPyTensor(array([ True, False, False]))
         """
-        a, b = self._operands(other)
-        return wrap(self.__class__, self._ns.less(self._real(a, "<"), b))
+        return self._compare(other, self._ns.less, True, False, "<")
 
     __lt__ = less
 
@@ -99,8 +140,7 @@ class Comparison(Transcendental):
         >>> ut.astensor(np.array([1, 2, 3])) <= 2
         NumPyTensor(array([ True,  True, False]))
         """
-        a, b = self._operands(other)
-        return wrap(self.__class__, self._ns.less_equal(self._real(a, "<="), b))
+        return self._compare(other, self._ns.less_equal, True, False, "<=")
 
     __le__ = less_equal
 
@@ -133,8 +173,7 @@ class Comparison(Transcendental):
         >>> ut.astensor(np.array([1, 2, 3])) > 2
         NumPyTensor(array([False, False,  True]))
         """
-        a, b = self._operands(other)
-        return wrap(self.__class__, self._ns.greater(self._real(a, ">"), b))
+        return self._compare(other, self._ns.greater, False, True, ">")
 
     __gt__ = greater
 
@@ -167,8 +206,7 @@ class Comparison(Transcendental):
         >>> ut.astensor(np.array([1, 2, 3])) >= 2
         NumPyTensor(array([False,  True,  True]))
         """
-        a, b = self._operands(other)
-        return wrap(self.__class__, self._ns.greater_equal(self._real(a, ">="), b))
+        return self._compare(other, self._ns.greater_equal, False, True, ">=")
 
     __ge__ = greater_equal
 
@@ -201,11 +239,7 @@ class Comparison(Transcendental):
         >>> ut.astensor(np.array([1, 2, 3])) == np.array([1, 0, 3])
         NumPyTensor(array([ True, False,  True]))
         """
-        a, b = self._operands(other)
-        try:
-            return wrap(self.__class__, self._ns.equal(a, b))
-        except self._ns.sharding_errors as e:
-            raise sharding_error(e) from e
+        return self._compare(other, self._ns.equal, False, False)
 
     equal = __eq__
     """The standard's name for ``==``: elementwise ``self == other``, a bool tensor."""
@@ -238,11 +272,7 @@ class Comparison(Transcendental):
         >>> ut.astensor(np.array([1.0, np.nan])) != 1.0
         NumPyTensor(array([False,  True]))
         """
-        a, b = self._operands(other)
-        try:
-            return wrap(self.__class__, self._ns.not_equal(a, b))
-        except self._ns.sharding_errors as e:
-            raise sharding_error(e) from e
+        return self._compare(other, self._ns.not_equal, True, True)
 
     not_equal = __ne__
     """The standard's name for ``!=``: elementwise ``self != other``, a bool tensor."""

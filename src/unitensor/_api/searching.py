@@ -27,6 +27,9 @@ from .indexing import Indexing
 if TYPE_CHECKING:
     pass
 
+# where's Python scalars: complex too (a float tensor and 1j give complex64, as for +)
+_WHERE_SCALARS = (*SCALAR_TYPES, complex)
+
 
 class Searching(Indexing):
     """The methods of this chapter (see [`unitensor.Tensor`][unitensor.Tensor])."""
@@ -172,9 +175,11 @@ class Searching(Indexing):
             y = python_scalar(y)
         if self._dtype_name(cond.dtype) != "bool":
             cond = ns.astype(cond, cls._native_dtype("bool"))
-        x_is_scalar = x.__class__ in SCALAR_TYPES
-        y_is_scalar = y.__class__ in SCALAR_TYPES
-        if isinstance(x, (bool, int, float)) and isinstance(y, (bool, int, float)):
+        x_is_scalar = x.__class__ in _WHERE_SCALARS
+        y_is_scalar = y.__class__ in _WHERE_SCALARS
+        if isinstance(x, (bool, int, float, complex)) and isinstance(
+            y, (bool, int, float, complex)
+        ):
             name = dtypes.result_name(
                 dtypes.scalar_result_name("bool", x), dtypes.scalar_result_name("bool", y)
             )

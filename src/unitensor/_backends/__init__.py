@@ -396,6 +396,9 @@ class Primitives:
     # that can raise them convert them (JAX's wrap their calls), and the binary operators'
     # fast paths catch them (zero cost until one is raised)
     sharding_errors: tuple[type[Exception], ...] = ()
+    # conformance fixes 2 (Array API 2025.12): the most axes every operation takes (the
+    # namespace info's "max dimensions"), None for any number
+    max_dimensions: int | None = None
 
 
 STANDARD_NAMES: frozenset[str] = frozenset(
@@ -424,6 +427,7 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "assert_traced",
         "value_and_grad",
         "dlpack_source",
+        "max_dimensions",
         "getitem",
         "index_update",
         "scatter",

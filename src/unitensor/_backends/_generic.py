@@ -403,9 +403,23 @@ class _Ops:
         return call
 
     def clip(self, a: Any, lo: Any, hi: Any) -> Any:
+        out = a if lo is None else self.extreme(max)(a, lo)
+        return out if hi is None else self.extreme(min)(out, hi)
+
+    def extreme(self, which: Callable[..., Any]) -> Callable[[Any, Any], Any]:
+        """``minimum`` (``which`` is ``min``) or ``maximum``; of bool, NumPy's and / or.
+
+        The standard defines them for real numbers only (array-api-strict
+        refuses bool); NumPy's of bool are the logical and / or.
+        """
         xp = self.xp
-        out = a if lo is None else xp.maximum(a, self.scalar(lo, a))
-        return out if hi is None else xp.minimum(out, self.scalar(hi, a))
+        fn, logical = (xp.minimum, xp.logical_and) if which is min else (xp.maximum, xp.logical_or)
+
+        def call(a: Any, b: Any) -> Any:
+            a, b = self.pair(a, b)
+            return logical(a, b) if a.dtype == xp.bool else fn(a, b)
+
+        return call
 
     def where(self, c: Any, x: Any, y: Any) -> Any:
         if isinstance(x, bool | int | float | complex):
@@ -959,8 +973,8 @@ def primitives(xp: Any) -> Primitives:
         logical_and=g.logical_and,
         logical_or=g.logical_or,
         logical_xor=g.logical(xp.logical_xor),
-        minimum=g.binary(xp.minimum),
-        maximum=g.binary(xp.maximum),
+        minimum=g.extreme(min),
+        maximum=g.extreme(max),
         atan2=g.binary(xp.atan2),
         copysign=g.binary(xp.copysign),
         hypot=g.binary(xp.hypot),
@@ -1042,6 +1056,8 @@ def primitives(xp: Any) -> Primitives:
         eigvals=la("eigvals"),
         # transformations and random keys (issue 13): NumPy's, on the namespace's arrays
         **_transforms(g),
+        # conformance fixes 2 (Array API 2025.12): the namespace's own limit
+        max_dimensions=xp.__array_namespace_info__().capabilities().get("max dimensions"),
     )
 
 

@@ -21,10 +21,14 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from ._tensorflow_indexing import select
+
 __all__ = ["primitives", "real", "widened"]
 
 tf: Any = None  # TensorFlow itself, set by primitives()
 _WIDER: dict[Any, Any] = {}  # narrow integer dtype -> the one its products are computed in
+# float dtype (and complex, by its parts' dtype) -> (same-width integer dtype, exponent bits)
+_EXPONENT: dict[Any, tuple[Any, int]] = {}
 
 
 def widened(dtype: Any) -> Any:
@@ -59,8 +63,24 @@ def _svd(a: Any, full_matrices: bool) -> tuple[Any, Any, Any]:
 
 
 def _qr(a: Any, complete: bool) -> tuple[Any, Any]:
-    q, r = tf.linalg.qr(a, full_matrices=complete)
-    return q, r
+    """``tf.linalg.qr`` of each matrix scaled by a power of 2 near its largest magnitude.
+
+    TensorFlow's Householder kernel squares the entries unscaled: float32 or
+    complex64 entries near 1e19 overflow to inf and fill R with NaN (LAPACK's
+    scaled norms, NumPy's, do not). ``qr(a / s)`` is ``(Q, R / s)``, and a
+    power of 2 divides exactly (the exponent bits of the largest magnitude);
+    a matrix of zeros, subnormals, inf or NaN is left unscaled.
+    """
+    if a.dtype not in _EXPONENT:
+        q, r = tf.linalg.qr(a, full_matrices=complete)
+        return q, r
+    part = real(a).dtype
+    bits, mask = _EXPONENT[part]
+    big = tf.reduce_max(tf.math.abs(a), axis=[-2, -1], keepdims=True)
+    power = tf.bitcast(tf.bitwise.bitwise_and(tf.bitcast(big, bits), mask), part)
+    scale = select(tf.math.is_finite(big) & (power > 0), power, tf.ones_like(power))
+    q, r = tf.linalg.qr(a / tf.cast(scale, a.dtype), full_matrices=complete)
+    return q, r * tf.cast(scale, a.dtype)
 
 
 def _eigh(a: Any) -> tuple[Any, Any]:
@@ -112,6 +132,8 @@ def primitives() -> dict[str, Any]:
             tf.uint64: tf.int64,
         }
     )
+    f32, f64 = (tf.int32, 0x7F800000), (tf.int64, 0x7FF0000000000000)
+    _EXPONENT.update({tf.float32: f32, tf.complex64: f32, tf.float64: f64, tf.complex128: f64})
     return {
         "tensordot": _tensordot,
         "einsum": _einsum,

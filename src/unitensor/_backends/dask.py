@@ -612,7 +612,7 @@ _BINARY = {
 
 # elementwise functions: NumPy's ufuncs, which Dask applies chunk by chunk (lazily)
 _UFUNCS = (
-    "abs sign sqrt square exp log log1p log2 log10 sin cos tan asin acos atan sinh cosh tanh "
+    "abs sign sqrt square exp log log2 log10 sin cos tan asin acos atan sinh cosh tanh "
     "asinh acosh atanh round ceil floor isnan isinf isfinite logical_not logical_and "
     "logical_or minimum maximum expm1 reciprocal trunc signbit conj real imag atan2 copysign "
     "hypot logaddexp nextafter logical_xor bitwise_left_shift bitwise_right_shift"
@@ -640,7 +640,7 @@ def primitives() -> Primitives:
         devices=lambda: ("cpu",),
         default_device=lambda: "cpu",
         to_device=_to_device,
-        like=lambda device: None,
+        like=lambda device: device if device is None else _to_device(None, device),
         to_numpy=np.asarray,
         item=_item,
         seed=_STATE.seed,
@@ -737,6 +737,9 @@ def primitives() -> Primitives:
         diagonal=lambda a, offset: da.diagonal(a, offset, -2, -1),
         # transformations and random keys (issue 13): as NumPy's, lazily
         **_dask_transforms.primitives(da, _STATE),
+        # conformance fixes (Array API 2025.12): NumPy's complex log1p, per chunk
+        log1p=lambda a: a.map_blocks(_NP.log1p, dtype=a.dtype),
+        max_dimensions=64,  # its chunks are NumPy's arrays
     )
     wrapped: dict[str, Any] = {
         f.name: _sizes_known(value)

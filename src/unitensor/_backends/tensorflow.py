@@ -49,8 +49,17 @@ import numpy as np
 from .._errors import CompileError, IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
 from .._tensor import Tensor
-from . import Primitives, _tensorflow_fft, _tensorflow_linalg, _tensorflow_transforms
+from . import (
+    Primitives,
+    _tensorflow_elementwise,
+    _tensorflow_fft,
+    _tensorflow_indexing,
+    _tensorflow_linalg,
+    _tensorflow_transforms,
+)
 from ._after_import import after_import
+
+_select = _tensorflow_indexing.select  # tf.where(c, x, y) past 8 axes too
 
 __all__ = ["TensorFlowTensor", "primitives"]
 
@@ -194,16 +203,30 @@ def _index_error(e: Exception) -> IndexError:
 
 def _getitem(a: Any, index: Any) -> Any:
     if _is_basic(index):
-        try:
-            return a[index]
-        except tf.errors.InvalidArgumentError as e:
-            raise _basic_index_error(a, index, e) from e
+        return _basic_getitem(a, index)
     rank = _bool_rank(index)
     if rank and tuple(index.shape) == tuple(a.shape[:rank]) and tf.executing_eagerly():
-        return tf.boolean_mask(a, index)  # x[mask]: TensorFlow's own kernel, as native code
+        if len(a.shape) <= 8:  # (TensorFlow's kernels stop at 8 axes: _tensorflow_indexing)
+            return tf.boolean_mask(a, index)  # x[mask]: TensorFlow's own kernel, as native code
     items = as_tuple(index)
     gathered = _gather_one_axis(a, items)
     return _advanced(a, items) if gathered is None else gathered
+
+
+def _basic_getitem(a: Any, index: Any) -> Any:
+    """``a[index]``; past 8 axes (StridedSlice's limit) by gathers (``_tensorflow_indexing``)."""
+    index = _tensorflow_indexing.plain_bounds(index)
+    rank = a.shape.rank
+    if (
+        rank is not None
+        and rank > _tensorflow_indexing.MAX_STRIDED_RANK
+        and a.shape.is_fully_defined()
+    ):
+        return _tensorflow_indexing.many_axes(a, index)
+    try:
+        return a[index]
+    except tf.errors.InvalidArgumentError as e:
+        raise _basic_index_error(a, index, e) from e
 
 
 _FULL = slice(None)
@@ -234,7 +257,7 @@ def _gather_one_axis(a: Any, items: tuple[Any, ...]) -> Any:
             break
         axis += 1  # a slice keeps its axis and None adds one
     basic = tuple(_FULL if item is array else item for item in expanded)
-    y = a if all(item == _FULL for item in basic) else a[basic]
+    y = a if all(item == _FULL for item in basic) else _basic_getitem(a, basic)
     return tf.gather(y, _index_array(array, y.shape[axis]), axis=axis)
 
 
@@ -269,10 +292,10 @@ def _index_array(item: Any, n: int) -> Any:
         if low < -n or high >= n:
             bad = high if high >= n else low
             raise IndexOutOfRangeError(f"index {bad} is out of bounds for an axis of size {n}")
-        return tf.where(idx < 0, idx + n, idx) if low < 0 else idx
+        return _select(idx < 0, idx + n, idx) if low < 0 else idx
     ok = tf.reduce_all((idx >= -n) & (idx < n))  # (not under XLA)
     idx = _assert_traced(idx, ok, f"index out of bounds for an axis of size {n}")
-    return tf.where(idx < 0, idx + n, idx)
+    return _select(idx < 0, idx + n, idx)
 
 
 def _broadcast(arrays: list[Any]) -> list[Any]:
@@ -285,16 +308,20 @@ def _broadcast(arrays: list[Any]) -> list[Any]:
 def _gather_front(a: Any, arrays: list[Any]) -> Any:
     if 0 in a.shape[len(arrays) :]:  # gather_nd refuses empty trailing axes
         return tf.zeros([*arrays[0].shape, *a.shape[len(arrays) :]], a.dtype)
+    if len(arrays) > 7:  # GatherNd takes at most 7 coordinates: a gather of flat positions
+        return _tensorflow_indexing.gather_flat(a, arrays)
     return tf.gather_nd(a, tf.stack(arrays, axis=-1))
 
 
 _ADVANCED = AdvancedOps(
     is_array=lambda item: isinstance(item, tf.Tensor),
     bool_rank=_bool_rank,
-    nonzero=lambda mask: [c for c in tf.unstack(tf.where(mask), num=len(mask.shape), axis=1)],
+    nonzero=lambda mask: list(
+        tf.unstack(_tensorflow_indexing.positions(mask), num=len(mask.shape), axis=1)
+    ),
     index_array=_index_array,
     broadcast=_broadcast,
-    basic=lambda a, index: a[index] if index else a,
+    basic=lambda a, index: _basic_getitem(a, index) if index else a,
     transpose=lambda a, perm: tf.transpose(a, perm),
     gather_front=_gather_front,
 )
@@ -422,7 +449,7 @@ def _as_bool(a: Any) -> Any:
 def _take_along_axis(a: Any, idx: Any, axis: int) -> Any:
     n = a.shape[axis]
     idx = tf.cast(idx, tf.int64)
-    idx = tf.where(idx < 0, idx + n, idx)
+    idx = _select(idx < 0, idx + n, idx)
     other_a = [d for i, d in enumerate(a.shape) if i != axis]
     other_i = [d for i, d in enumerate(idx.shape) if i != axis]
     batch = list(tf.broadcast_static_shape(tf.TensorShape(other_a), tf.TensorShape(other_i)))
@@ -449,7 +476,7 @@ def _argsort(a: Any, axis: int) -> Any:
     if not a.dtype.is_floating:
         return tf.cast(tf.argsort(a, axis, stable=True), tf.int64)
     nan = tf.math.is_nan(a)
-    by_value = tf.argsort(tf.where(nan, tf.constant(float("inf"), a.dtype), a), axis, stable=True)
+    by_value = tf.argsort(_select(nan, tf.constant(float("inf"), a.dtype), a), axis, stable=True)
     nan_sorted = tf.cast(_take_along_axis(nan, by_value, axis), tf.int8)
     nan_last = tf.argsort(nan_sorted, axis, stable=True)
     return _take_along_axis(tf.cast(by_value, tf.int64), nan_last, axis)
@@ -465,7 +492,7 @@ def _sort(a: Any, axis: int) -> Any:
 
 def _nonzero(a: Any) -> tuple[Any, ...]:
     """The int64 indices of ``a``'s non-zero elements, one array per axis."""
-    return tuple(tf.unstack(tf.where(a), num=len(a.shape), axis=1))
+    return tuple(tf.unstack(_tensorflow_indexing.positions(a), num=len(a.shape), axis=1))
 
 
 def _searchsorted(a: Any, v: Any, side: str) -> Any:
@@ -484,15 +511,25 @@ def _searchsorted(a: Any, v: Any, side: str) -> Any:
     a_nan, v_nan = tf.math.is_nan(a), tf.math.is_nan(flat)
     inf = tf.constant(math.inf, a.dtype)
     out = tf.searchsorted(
-        tf.where(a_nan, inf, a), tf.where(v_nan, tf.zeros_like(flat), flat), side, tf.int64
+        _select(a_nan, inf, a), _select(v_nan, tf.zeros_like(flat), flat), side, tf.int64
     )
     n = tf.size(a, out_type=tf.int64)
     numbers = n - tf.math.count_nonzero(a_nan, dtype=tf.int64)
     if side == "left":
-        out = tf.where(v_nan, numbers, out)
+        out = _select(v_nan, numbers, out)
     else:
-        out = tf.where(v_nan, n, tf.where(flat == inf, numbers, out))
+        out = _select(v_nan, n, _select(flat == inf, numbers, out))
     return tf.reshape(out, tf.shape(v))
+
+
+def _minimum(a: Any, b: Any) -> Any:
+    """``tf.math.minimum``; of bool, NumPy's ``a & b`` (TensorFlow has no bool kernel)."""
+    return tf.math.logical_and(a, b) if a.dtype == tf.bool else tf.math.minimum(a, b)
+
+
+def _maximum(a: Any, b: Any) -> Any:
+    """``tf.math.maximum``; of bool, NumPy's ``a | b``."""
+    return tf.math.logical_or(a, b) if a.dtype == tf.bool else tf.math.maximum(a, b)
 
 
 def _arg_extreme(fn: Any) -> Any:
@@ -501,11 +538,16 @@ def _arg_extreme(fn: Any) -> Any:
     def arg(a: Any, axis: int) -> Any:
         if a.dtype == tf.bool:
             a = tf.cast(a, tf.int8)
+        if len(a.shape) > 7:  # TensorFlow's ArgMax takes at most 7 axes: on a matrix
+            axis %= len(a.shape)
+            moved = tf.transpose(a, [*(i for i in range(len(a.shape)) if i != axis), axis])
+            flat = tf.reshape(moved, [-1, moved.shape[-1]])
+            return tf.reshape(arg(flat, 1), moved.shape[:-1])
         out = fn(a, axis, output_type=tf.int64)
         if a.dtype.is_floating:
             nan = tf.math.is_nan(a)
             first_nan = tf.math.argmax(tf.cast(nan, tf.int8), axis, output_type=tf.int64)
-            out = tf.where(tf.reduce_any(nan, axis), first_nan, out)
+            out = _select(tf.reduce_any(nan, axis), first_nan, out)
         return out
 
     return arg
@@ -522,7 +564,7 @@ def _triangle(lower: bool) -> Any:
         shape = tf.shape(a)
         above = tf.range(shape[-1])[None, :] - tf.range(shape[-2])[:, None]  # j - i
         keep = above <= k if lower else above >= k
-        return tf.where(keep, a, tf.zeros_like(a))
+        return _select(keep, a, tf.zeros_like(a))
 
     return tri
 
@@ -662,7 +704,7 @@ def _copysign(a: Any, b: Any) -> Any:
     the bits alone takes three, but TensorFlow cannot differentiate bitcasts).
     """
     a, b = _operands(a, b)
-    return tf.where(_signbit(a) != _signbit(b), -a, a)
+    return _select(_signbit(a) != _signbit(b), -a, a)
 
 
 def _unsigned_pow(a: Any, b: Any) -> Any:
@@ -686,7 +728,7 @@ def _unsigned_pow(a: Any, b: Any) -> Any:
     base, e = tf.broadcast_to(a, shape), tf.broadcast_to(b, shape)
     result, one = tf.ones_like(base), tf.ones((), e.dtype)
     for _ in range(e.dtype.size * 8):
-        result = tf.where(tf.bitwise.bitwise_and(e, one) != 0, result * base, result)
+        result = _select(tf.bitwise.bitwise_and(e, one) != 0, result * base, result)
         base, e = base * base, tf.bitwise.right_shift(e, one)
     return result
 
@@ -722,7 +764,7 @@ def _trunc(a: Any) -> Any:
     """
     if tf.executing_eagerly():
         return tf.truncatediv(a, tf.constant(1, a.dtype))
-    return tf.where(a < 0, tf.math.ceil(a), tf.math.floor(a))
+    return _select(a < 0, tf.math.ceil(a), tf.math.floor(a))
 
 
 def _remainder(a: Any, b: Any) -> Any:
@@ -740,7 +782,7 @@ def _remainder(a: Any, b: Any) -> Any:
     zero = tf.bitcast(
         tf.bitwise.bitwise_and(tf.bitcast(b, ints), tf.constant(ints.min, ints)), out.dtype
     )
-    return tf.where(out == 0, tf.stop_gradient(zero), out)
+    return _select(out == 0, tf.stop_gradient(zero), out)
 
 
 def _floor_divide(a: Any, b: Any) -> Any:
@@ -764,11 +806,11 @@ def _floor_divide(a: Any, b: Any) -> Any:
         return tf.cast(wide, a.dtype)
     mod = tf.truncatemod(a, b)
     div = (a - mod) / b
-    div = tf.where(tf.math.floormod(a, b) != mod, div - 1, div)
+    div = _select(tf.math.floormod(a, b) != mod, div - 1, div)
     out = tf.math.round(div)  # div is within rounding of an integer
     q = a / b
     # piecewise constant: no gradient, as TensorFlow's own floordiv
-    return tf.stop_gradient(tf.where(b == 0, q, tf.where(out == 0, q * 0, out)))
+    return tf.stop_gradient(_select(b == 0, q, _select(out == 0, q * 0, out)))
 
 
 def _hypot(a: Any, b: Any) -> Any:
@@ -806,7 +848,7 @@ def _logaddexp(a: Any, b: Any) -> Any:
 def _logaddexp_forward(a: Any, b: Any) -> tuple[Any, Callable[[Any], tuple[Any, Any]]]:
     big = tf.math.maximum(a, b)
     gap = tf.math.minimum(a, b) - big
-    gap = tf.where(tf.math.is_nan(gap), tf.constant(0, gap.dtype), gap)
+    gap = _select(tf.math.is_nan(gap), tf.constant(0, gap.dtype), gap)
 
     def grad(g: Any) -> tuple[Any, Any]:
         return g * tf.math.sigmoid(a - b), g * tf.math.sigmoid(b - a)
@@ -830,12 +872,12 @@ def _nextafter(a: Any, b: Any) -> Any:
         return tf.math.nextafter(a, b)
     ints = _bits[a.dtype]
     one = tf.constant(1, ints)
-    step = tf.where((b > a) == (a > 0), one, -one)
-    tiny = tf.where(b > 0, one, tf.constant(ints.min + 1, ints))
-    out = tf.bitcast(tf.where(a == 0, tiny, tf.bitcast(a, ints) + step), a.dtype)
-    out = tf.where(a == b, b, out)
+    step = _select((b > a) == (a > 0), one, -one)
+    tiny = _select(b > 0, one, tf.constant(ints.min + 1, ints))
+    out = tf.bitcast(_select(a == 0, tiny, tf.bitcast(a, ints) + step), a.dtype)
+    out = _select(a == b, b, out)
     # no gradient through the bits (TensorFlow has none for bitcasts)
-    return tf.stop_gradient(tf.where(tf.math.is_nan(a) | tf.math.is_nan(b), a + b, out))
+    return tf.stop_gradient(_select(tf.math.is_nan(a) | tf.math.is_nan(b), a + b, out))
 
 
 def _shift(left: bool) -> Callable[[Any, Any], Any]:
@@ -854,9 +896,9 @@ def _shift(left: bool) -> Callable[[Any, Any], Any]:
         width = a.dtype.size * 8
         count = tf.bitcast(b, _unsigned[a.dtype]) if a.dtype in _unsigned else b
         if left:
-            return tf.where(count < width, tf.bitwise.left_shift(a, b), tf.constant(0, a.dtype))
+            return _select(count < width, tf.bitwise.left_shift(a, b), tf.constant(0, a.dtype))
         if a.dtype.is_unsigned:
-            return tf.where(count < width, tf.bitwise.right_shift(a, b), tf.constant(0, a.dtype))
+            return _select(count < width, tf.bitwise.right_shift(a, b), tf.constant(0, a.dtype))
         return tf.bitwise.right_shift(a, tf.bitcast(tf.math.minimum(count, width - 1), a.dtype))
 
     return shift
@@ -968,6 +1010,7 @@ def primitives() -> Primitives:
     """TensorFlow's primitives; imports TensorFlow."""
     global tf, _widen, _range_dtypes, _logaddexp_same_shape
     tf = importlib.import_module("tensorflow")
+    _tensorflow_indexing.set_tensorflow(tf)
     _logaddexp_same_shape = tf.custom_gradient(_logaddexp_forward)
     _widen = frozenset((tf.bool, tf.int8, tf.int16, tf.int32, tf.uint8, tf.uint16, tf.uint32))
     _range_dtypes = (tf.int32, tf.int64, tf.float16, tf.bfloat16, tf.float32, tf.float64)
@@ -1019,7 +1062,6 @@ def primitives() -> Primitives:
         square=tf.math.square,
         exp=tf.math.exp,
         log=tf.math.log,
-        log1p=tf.math.log1p,
         log2=_log_base(_LN2),
         log10=_log_base(_LN10),
         sin=tf.math.sin,
@@ -1053,10 +1095,10 @@ def primitives() -> Primitives:
         logical_or=lambda a, b: tf.math.logical_or(
             _as_bool(a), bool(b) if isinstance(b, int | float) else _as_bool(b)
         ),
-        minimum=tf.math.minimum,
-        maximum=tf.math.maximum,
-        clip=lambda a, lo, hi: tf.math.minimum(tf.math.maximum(a, lo), hi),
-        where=tf.where,
+        minimum=_minimum,
+        maximum=_maximum,
+        clip=lambda a, lo, hi: _minimum(_maximum(a, lo), hi),
+        where=_tensorflow_indexing.select,
         sum=lambda a, axes, keepdims: tf.reduce_sum(_to_int64(a), _axes(axes), keepdims),
         prod=lambda a, axes, keepdims: tf.reduce_prod(_to_int64(a), _axes(axes), keepdims),
         mean=lambda a, axes, keepdims: tf.reduce_mean(a, _axes(axes), keepdims),
@@ -1075,7 +1117,7 @@ def primitives() -> Primitives:
         squeeze=lambda a, axes: tf.squeeze(a, list(axes)) if axes else a,
         expand_dims=tf.expand_dims,
         tile=_tile,
-        flip=lambda a, axes: tf.reverse(a, list(axes)) if axes else a,
+        flip=_tensorflow_indexing.reverse,
         pad_constant=lambda a, pads, value: tf.pad(
             a, [list(p) for p in pads], constant_values=_const(value, a.dtype)
         ),
@@ -1135,6 +1177,11 @@ def primitives() -> Primitives:
         **_tensorflow_transforms.primitives(tf, _GEN),
         # unsigned integers (Array API 2025.12): TensorFlow's Pow has no kernels for them
         pow=_pow,
+        # conformance fixes (Array API 2025.12): complex log1p, see _tensorflow_elementwise
+        **_tensorflow_elementwise.primitives(tf),
+        # TensorFlow's tensors take 254 axes, but one of more than 64 cannot become a NumPy
+        # array (to_numpy, repr); its 8-axis kernels are avoided (_tensorflow_indexing)
+        max_dimensions=64,
     )
 
 

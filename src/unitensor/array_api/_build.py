@@ -437,11 +437,18 @@ def _info(space: _Namespace) -> Callable[[], Any]:
         __slots__ = ()
 
         def capabilities(self) -> dict[str, Any]:
-            """Boolean indexing and data-dependent shapes (eagerly), any rank."""
+            """Boolean indexing and data-dependent shapes (eagerly), the framework's most axes.
+
+            "max dimensions" is 64 on NumPy and Dask (NumPy 2's limit) and on
+            TensorFlow (its tensors take 254 axes, but one of more than 64 cannot
+            become a NumPy array), None (any number) on PyTorch (no limit on the
+            CPU; its CUDA kernels take 25 axes after merging contiguous ones) and
+            JAX.
+            """
             return {
                 "boolean indexing": True,
                 "data-dependent shapes": True,
-                "max dimensions": None if space.cls.backend != "numpy" else 64,
+                "max dimensions": space.ns.max_dimensions,
             }
 
         def default_device(self) -> Any:

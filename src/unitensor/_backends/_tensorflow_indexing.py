@@ -1,0 +1,164 @@
+"""Basic indexing TensorFlow's ``StridedSlice`` cannot do, for ``tensorflow.py``.
+
+- ``StridedSlice`` takes slice bounds only as Python ints or int32/int64
+  tensors: bounds that are 0-d tensors of another integer dtype (int8,
+  uint8, ...; the standard's ``x[i:j]`` with array bounds) are made int64
+  first, and unitensor tensors their native arrays.
+- Its kernel handles at most 8 axes (``Unhandled input dimensions 9``) and
+  its masks at most 32 index items: an index of a tensor of more than 8
+  axes is applied as one ``tf.gather`` per indexed axis (an int, or the
+  positions a slice keeps) and ``tf.expand_dims`` per ``None``, which take
+  any rank.
+- ``ReverseV2`` (flip), ``SelectV2`` (``tf.where`` of three operands) and
+  ``Where`` (``tf.where`` of a mask: nonzero, boolean masks) stop at 8 axes
+  too: past 8, flip is a gather per axis, and the other two work on the
+  operands flattened to one axis (positions unravelled back); ``GatherNd``
+  takes at most 7 coordinates: past 7, a gather of flat positions.
+
+TensorFlow itself is handed to ``set_tensorflow``.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+from .._errors import IndexOutOfRangeError
+from .._indexing import as_tuple, expand_ellipsis
+from .._tensor import Tensor
+
+__all__ = [
+    "MAX_STRIDED_RANK",
+    "gather_flat",
+    "many_axes",
+    "plain_bounds",
+    "positions",
+    "reverse",
+    "select",
+    "set_tensorflow",
+]
+
+tf: Any = None  # TensorFlow, set by set_tensorflow()
+
+MAX_STRIDED_RANK = 8  # the most axes TensorFlow's StridedSlice (ReverseV2, SelectV2, Where) takes
+
+
+def set_tensorflow(module: Any) -> None:
+    """Hand TensorFlow to this module (the backend imports it)."""
+    global tf
+    tf = module
+
+
+def _plain(item: Any) -> bool:
+    """Whether an index item is not a slice, or a slice of ints and None only."""
+    if item.__class__ is not slice:
+        return True
+    return all(b is None or b.__class__ is int for b in (item.start, item.stop, item.step))
+
+
+def _bound(b: Any) -> Any:
+    if b is None or b.__class__ is int:
+        return b
+    if isinstance(b, Tensor):
+        b = b.raw
+    if isinstance(b, tf.Tensor | tf.Variable):
+        return b if b.dtype in (tf.int32, tf.int64) else tf.cast(b, tf.int64)
+    return operator.index(b)
+
+
+def plain_bounds(index: Any) -> Any:
+    """``index`` with each slice's bounds ints, None or int32/int64 tensors."""
+    items = as_tuple(index)
+    if all(_plain(i) for i in items):
+        return index
+    made = tuple(
+        i if _plain(i) else slice(_bound(i.start), _bound(i.stop), _bound(i.step)) for i in items
+    )
+    return made if isinstance(index, tuple) else made[0]
+
+
+def many_axes(a: Any, index: Any) -> Any:
+    """``a[index]`` for a basic index (ints, slices, None, ...) by gathers, for any rank.
+
+    The shape of ``a`` must be known (an eager tensor, or a traced one of static
+    shape); slice bounds must be Python ints or None.
+    """
+    shape = a.shape.as_list()
+    items = expand_ellipsis(as_tuple(index), len(shape), lambda item: None)
+    out, axis, dim = a, 0, 0  # axis: of out; dim: of a
+    for item in items:
+        if item is None:
+            out = tf.expand_dims(out, axis)
+            axis += 1
+            continue
+        n = shape[dim]
+        if item.__class__ is int:
+            if not -n <= item < n:
+                raise IndexOutOfRangeError(
+                    f"index {item} is out of bounds for axis {dim} with size {n}"
+                )
+            out = tf.gather(out, item % n, axis=axis)
+        else:
+            start, stop, step = slice(
+                *(
+                    operator.index(b) if b is not None else None
+                    for b in (item.start, item.stop, item.step)
+                )
+            ).indices(n)
+            if (start, stop, step) != (0, n, 1):
+                out = tf.gather(out, tf.range(start, stop, step), axis=axis)
+            axis += 1
+        dim += 1
+    return out
+
+
+def reverse(a: Any, axes: Any) -> Any:
+    """``tf.reverse(a, axes)`` for any rank (ReverseV2 takes at most 8 axes)."""
+    if not axes:
+        return a
+    if len(a.shape) <= MAX_STRIDED_RANK:
+        return tf.reverse(a, list(axes))
+    for axis in axes:
+        a = tf.gather(a, tf.range(tf.shape(a)[axis] - 1, -1, -1), axis=axis)
+    return a
+
+
+def select(c: Any, x: Any, y: Any) -> Any:
+    """``tf.where(c, x, y)`` for any rank: past 8 axes on the broadcast operands, flattened."""
+    tensors = [t for t in (c, x, y) if isinstance(t, tf.Tensor | tf.Variable)]
+    if max(len(t.shape) for t in tensors) <= MAX_STRIDED_RANK:
+        return tf.where(c, x, y)
+    dtype = next(t.dtype for t in (x, y) if isinstance(t, tf.Tensor | tf.Variable))
+    c, x, y = (
+        tf.convert_to_tensor(c),
+        tf.convert_to_tensor(x, dtype),
+        tf.convert_to_tensor(y, dtype),
+    )
+    shape = tf.broadcast_dynamic_shape(
+        tf.shape(c), tf.broadcast_dynamic_shape(tf.shape(x), tf.shape(y))
+    )
+    flat = [tf.reshape(tf.broadcast_to(t, shape), [-1]) for t in (c, x, y)]
+    return tf.reshape(tf.where(*flat), shape)
+
+
+def positions(mask: Any) -> Any:
+    """``tf.where(mask)``, the int64 positions ``(n, ndim)`` of the true elements, any rank."""
+    if len(mask.shape) <= MAX_STRIDED_RANK:
+        return tf.where(mask)
+    flat = tf.where(tf.reshape(mask, [-1]))[:, 0]
+    return tf.transpose(tf.unravel_index(flat, tf.shape(mask, out_type=tf.int64)))
+
+
+def gather_flat(a: Any, arrays: list[Any]) -> Any:
+    """``tf.gather_nd(a, stack(arrays, -1))`` for any number of coordinate arrays.
+
+    The leading ``len(arrays)`` axes of ``a`` are merged into one, indexed by
+    the flat (C order) position of each coordinate tuple.
+    """
+    k = len(arrays)
+    shape = tf.shape(a, out_type=tf.int64)
+    flat = tf.zeros_like(arrays[0], dtype=tf.int64)
+    for i, arr in enumerate(arrays):
+        flat = flat * shape[i] + tf.cast(arr, tf.int64)
+    merged = tf.reshape(a, tf.concat([[-1], shape[k:]], axis=0))
+    return tf.gather(merged, flat, axis=0)
