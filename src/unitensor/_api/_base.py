@@ -21,8 +21,10 @@ from __future__ import annotations
 import builtins
 import functools
 import operator
+import os
 import warnings
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NoReturn, Self, TypeAlias, TypeVar, cast
 
 import numpy as np
@@ -41,9 +43,31 @@ from .._errors import (
 if TYPE_CHECKING:
     from .._backends import Primitives
 
+_speedups: ModuleType | None
+try:  # the hot path in C, built by pip where a compiler is found (pyproject.toml)
+    from .. import _speedups
+except ImportError:  # no compiler at install: the same code in Python
+    _speedups = None
+if os.environ.get("UNITENSOR_PURE_PYTHON") == "1":
+    _speedups = None
+
+SPEEDUPS: bool = _speedups is not None
+FAST_PATH_TYPE: type | None = None if _speedups is None else _speedups.FastPath
+"""The type of the fast paths in C, None where ``SPEEDUPS`` is false."""
+"""Whether the hot path runs in C (``unitensor._speedups``; docs/architecture.md).
+
+``wrap`` and the fast paths of ``fast_path`` and ``unary_fast_path`` are
+the C versions where the extension was built and the environment variable
+``UNITENSOR_PURE_PYTHON`` is not ``1``; otherwise the Python templates below,
+which are also what TorchDynamo traces. Both give the same results and errors.
+"""
+
 __all__ = [
+    "FAST_PATH_TYPE",
     "MISSING",
+    "PYTHON_VERSIONS",
     "SCALAR_TYPES",
+    "SPEEDUPS",
     "Axes",
     "PadMode",
     "Scalar",
@@ -55,7 +79,9 @@ __all__ = [
     "fast_path",
     "joined",
     "operand_pair",
+    "pure_python",
     "python_scalar",
+    "python_wrap",
     "reraise_index_error",
     "shape_tuple",
     "unary_fast_path",
@@ -78,16 +104,27 @@ _Method = TypeVar("_Method", bound=Callable[..., Any])
 _new = object.__new__
 
 
-def wrap(cls: type[_TensorT], raw: Any) -> _TensorT:
+def python_wrap(cls: type[_TensorT], raw: Any, /) -> _TensorT:
     """A new ``cls`` tensor around ``raw``: every result tensor is built here.
 
     It allocates the object and sets ``raw`` without calling ``__init__``,
     half the cost of ``cls(raw)``, which is most of a wrapper's overhead on
-    small arrays.
+    small arrays. This is the Python version; ``wrap`` is the C one of
+    ``unitensor._speedups`` where ``SPEEDUPS`` is true.
     """
     out = _new(cls)
     out.raw = raw
     return out
+
+
+wrap = python_wrap
+"""A new ``cls`` tensor around ``raw`` (``python_wrap``, in C where ``SPEEDUPS``)."""
+if _speedups is not None:
+    wrap = _speedups.wrap
+PYTHON_VERSIONS: dict[Callable[..., Any], Callable[..., Any]] = (
+    {} if _speedups is None else {_speedups.wrap: python_wrap}
+)
+"""The C functions in use and their Python versions (what TorchDynamo traces)."""
 
 
 _OPERATORS = frozenset({"+", "-", "*", "/", "<", "<=", ">", ">="})
@@ -132,12 +169,34 @@ def python_scalar(x: Any) -> Any:
     return value.item() if isinstance(x, np.generic) else value
 
 
-def _written(source: str, method: Callable[..., Any]) -> Any:
-    scope: dict[str, Any] = {"wrap": wrap, "method": method}
+def _written(
+    source: str, method: Callable[..., Any], op: str, reflected: bool = False, unary: bool = False
+) -> Any:
+    """The fast path of ``method``: the template ``source`` compiled, in C where ``SPEEDUPS``.
+
+    The C version (``unitensor._speedups.FastPath``) makes the template's
+    tests, calls ``method`` where the template does, and calls the Python
+    function (its ``__python__``) for any call it does not handle itself.
+    """
+    scope: dict[str, Any] = {"wrap": python_wrap, "method": method}
     exec(source, scope)  # the templates above, with an operator or a checked name
     fast = scope["fast"]
     functools.update_wrapper(fast, method)
-    return fast
+    if _speedups is None:
+        return fast
+    accelerated = _speedups.FastPath(method, fast, op, reflected, unary)
+    functools.update_wrapper(accelerated, method)
+    return accelerated
+
+
+def pure_python(fast: Callable[..., Any]) -> Callable[..., Any]:
+    """The Python function of a fast path (itself where ``SPEEDUPS`` is false).
+
+    It is compiled from the template (``_BINARY`` or ``_UNARY``); the C
+    version keeps it as ``__python__``. The tests compare the two.
+    """
+    python: Callable[..., Any] = getattr(fast, "__python__", fast)
+    return python
 
 
 def fast_path(op: str, reflected: bool = False) -> Callable[[_Method], _Method]:
@@ -168,7 +227,7 @@ def fast_path(op: str, reflected: bool = False) -> Callable[[_Method], _Method]:
     source = _BINARY.format(expression=expression, zero=zero)
 
     def decorate(method: _Method) -> _Method:
-        return cast(_Method, _written(source, method))
+        return cast(_Method, _written(source, method, op, reflected))
 
     return decorate
 
@@ -185,7 +244,7 @@ def unary_fast_path(name: str) -> Callable[[_Method], _Method]:
     source = _UNARY.format(name=name)
 
     def decorate(method: _Method) -> _Method:
-        return cast(_Method, _written(source, method))
+        return cast(_Method, _written(source, method, name, unary=True))
 
     return decorate
 
@@ -1122,4 +1181,6 @@ class TensorBase:
             raise ShapeError(f"{what} of an empty axis has no identity; shape {self.shape}")
 
 
+if _speedups is not None:
+    _speedups.setup(TensorBase)  # the offset of the raw slot
 _registry.register_base(TensorBase)
