@@ -298,3 +298,28 @@ def test_no_reference_is_leaked():
     tracemalloc.stop()
     assert [sys.getrefcount(x) for x in watched] == counts
     assert grown < 20_000, f"{grown} bytes more after 5000 rounds"
+
+
+def test_a_class_attribute_set_later_is_seen():
+    """The C version reads the class attributes anew once one is set (as the template does)."""
+    numpy_tensor = type(ut.astensor(np.zeros(1, dtype=np.float32)))
+
+    class Sub(numpy_tensor):
+        __slots__ = ()
+
+    class One:
+        exp = staticmethod(lambda a: "one")
+
+    class Two:
+        exp = staticmethod(lambda a: "two")
+
+    t = _base.wrap(Sub, np.zeros(2, dtype=np.float32))
+    Sub._float_dtypes = {np.dtype(np.float32)}  # (a new class has its own dtype tables)
+    for ns in (One, Two):
+        Sub._ns = ns
+        for f in (FAST["exp"], _base.pure_python(FAST["exp"])):
+            assert f(t).raw == ns.exp(None)
+    Sub._float_dtypes = set()  # not a float dtype any more: the checked method, which fails
+    c, p = _outcome(FAST["exp"], t), _outcome(_base.pure_python(FAST["exp"]), t)
+    assert c[0] == "raised"
+    _same(c, p)

@@ -64,20 +64,6 @@ has_raw_slot(PyTypeObject *tp)
            _PyType_Lookup(tp, s_raw) == raw_descr;
 }
 
-/* ``raw`` of a tensor (a new reference), or NULL without an exception set
- * where the object is not a tensor or its slot is empty. */
-static PyObject *
-raw_of(PyObject *obj)
-{
-    PyTypeObject *tp = Py_TYPE(obj);
-    if (tp->tp_getattro != PyObject_GenericGetAttr || !has_raw_slot(tp)) {
-        return NULL;
-    }
-    PyObject *raw = *(PyObject **)((char *)obj + raw_offset);
-    Py_XINCREF(raw);
-    return raw;
-}
-
 /* ``x.__class__`` (a new reference). */
 static PyObject *
 class_of(PyObject *x)
@@ -102,6 +88,108 @@ in_attribute(PyObject *key, PyObject *owner, PyObject *attr)
     int found = PySequence_Contains(container, key);
     Py_DECREF(container);
     return found;
+}
+
+/* What the fast paths read from a tensor's class, per class: ``self.raw`` is
+ * the slot, and the class attributes the templates read
+ * (``self._float_dtypes``, ...). An attribute of an instance of a class with
+ * the generic getattr and no instance ``__dict__`` is the class attribute
+ * itself where that is no descriptor, so the cache holds the values
+ * ``_PyType_Lookup`` finds, and is valid while the class's version tag is
+ * (CPython renews it whenever an attribute of the class or of a base is
+ * set). A class that does not fit takes the generic path. */
+enum { ATTR_WEAK_FLOATS, ATTR_OPERATOR_TYPES, ATTR_FLOATS, ATTR_NS, N_ATTRS };
+static PyObject **attr_names[N_ATTRS] = {
+    &s_weak_float_dtypes, &s_operator_types, &s_float_dtypes, &s_ns};
+
+typedef struct {
+    PyTypeObject *type; /* (a strong reference) */
+    unsigned int version;
+    PyObject *attrs[N_ATTRS]; /* (strong references; NULL where not plain) */
+} ClassEntry;
+
+#define N_ENTRIES 8
+static ClassEntry entries[N_ENTRIES];
+static int next_entry = 0;
+
+static void
+clear_entry(ClassEntry *e)
+{
+    Py_CLEAR(e->type);
+    for (int i = 0; i < N_ATTRS; i++) {
+        Py_CLEAR(e->attrs[i]);
+    }
+}
+
+/* The cache entry of a tensor class whose ``raw`` is the slot, or NULL (no
+ * exception) for any other class. */
+static ClassEntry *
+entry_of(PyTypeObject *tp)
+{
+    for (int i = 0; i < N_ENTRIES; i++) {
+        ClassEntry *e = &entries[i];
+        if (e->type == tp) {
+            if ((tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) && tp->tp_version_tag == e->version) {
+                return e;
+            }
+            clear_entry(e);
+            break;
+        }
+    }
+    if (tp->tp_getattro != PyObject_GenericGetAttr || tp->tp_dictoffset != 0 ||
+        !has_raw_slot(tp) || !(tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG)) {
+        return NULL; /* (_PyType_Lookup in has_raw_slot gives the class a version tag) */
+    }
+    unsigned int version = tp->tp_version_tag;
+    PyObject *found[N_ATTRS];
+    for (int i = 0; i < N_ATTRS; i++) {
+        PyObject *value = _PyType_Lookup(tp, *attr_names[i]);
+        found[i] = value != NULL && Py_TYPE(value)->tp_descr_get == NULL ? value : NULL;
+    }
+    if (!(tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) || tp->tp_version_tag != version) {
+        return NULL;
+    }
+    ClassEntry *e = &entries[next_entry];
+    next_entry = (next_entry + 1) % N_ENTRIES;
+    clear_entry(e);
+    Py_INCREF(tp);
+    e->type = tp;
+    e->version = version;
+    for (int i = 0; i < N_ATTRS; i++) {
+        e->attrs[i] = Py_XNewRef(found[i]);
+    }
+    return e;
+}
+
+/* ``getattr(self, name)`` for the class attribute ``which`` (a new reference). */
+static PyObject *
+class_attr(ClassEntry *e, PyObject *self, int which)
+{
+    if (e->attrs[which] != NULL) {
+        return Py_NewRef(e->attrs[which]);
+    }
+    return PyObject_GetAttr(self, *attr_names[which]);
+}
+
+/* Whether ``key in self.<which>``: 1, 0, or -1 with an exception. */
+static int
+in_class_attr(PyObject *key, ClassEntry *e, PyObject *self, int which)
+{
+    PyObject *container = e->attrs[which];
+    if (container != NULL) {
+        return PySequence_Contains(container, key);
+    }
+    return in_attribute(key, self, *attr_names[which]);
+}
+
+/* The ``raw`` slot of a tensor whose class has an entry (a new reference,
+ * NULL without an exception where it is empty). */
+static PyObject *
+slot_of(PyObject *obj)
+{
+    PyObject *raw = *(PyObject **)((char *)obj + raw_offset);
+    Py_XINCREF(raw);
+    return raw;
 }
 
 static PyObject *
@@ -157,7 +245,7 @@ call_checked(FastPath *f, PyObject *const *args, Py_ssize_t n)
 
 /* The result of the expression on the two native operands. */
 static PyObject *
-compute(FastPath *f, PyObject *self, PyObject *a, PyObject *b)
+compute(FastPath *f, ClassEntry *e, PyObject *self, PyObject *a, PyObject *b)
 {
     PyObject *x = f->reflected ? b : a, *y = f->reflected ? a : b;
     switch (f->op) {
@@ -171,7 +259,7 @@ compute(FastPath *f, PyObject *self, PyObject *a, PyObject *b)
     case OP_GE: return PyObject_RichCompare(x, y, Py_GE);
     default: break;
     }
-    PyObject *ns = PyObject_GetAttr(self, s_ns);
+    PyObject *ns = class_attr(e, self, ATTR_NS);
     if (ns == NULL) {
         return NULL;
     }
@@ -191,9 +279,10 @@ static PyObject *
 binary(FastPath *f, PyObject *const *args)
 {
     PyObject *self = args[0], *other = args[1];
-    PyObject *a = raw_of(self);
+    ClassEntry *e = entry_of(Py_TYPE(self));
+    PyObject *a = e == NULL ? NULL : slot_of(self);
     if (a == NULL) {
-        return NULL; /* (the caller runs the Python function) */
+        return NULL; /* (no exception: the caller runs the Python function) */
     }
     PyObject *out = NULL, *b = NULL, *da = NULL, *db = NULL, *sa = NULL, *sb = NULL;
     PyObject *kind = (PyObject *)Py_TYPE(other);
@@ -201,12 +290,12 @@ binary(FastPath *f, PyObject *const *args)
     if (kind == (PyObject *)&PyFloat_Type || kind == (PyObject *)&PyLong_Type) {
         da = PyObject_GetAttr(a, s_dtype);
         if (da == NULL) goto done;
-        found = in_attribute(da, self, s_weak_float_dtypes);
+        found = in_class_attr(da, e, self, ATTR_WEAK_FLOATS);
         if (found < 0) goto done;
         if (found) {
             PyObject *cls = class_of(a);
             if (cls == NULL) goto done;
-            found = in_attribute(cls, self, s_operator_types);
+            found = in_class_attr(cls, e, self, ATTR_OPERATOR_TYPES);
             Py_DECREF(cls);
             if (found < 0) goto done;
         }
@@ -226,7 +315,7 @@ binary(FastPath *f, PyObject *const *args)
         }
     }
     else if (kind == (PyObject *)Py_TYPE(self)) {
-        b = raw_of(other);
+        b = slot_of(other); /* (the class of self: it has an entry) */
         if (b == NULL) {
             goto done; /* (no exception: the caller runs the Python function) */
         }
@@ -245,7 +334,7 @@ binary(FastPath *f, PyObject *const *args)
             found = !differ;
         }
         if (found) {
-            found = in_attribute(da, self, s_float_dtypes);
+            found = in_class_attr(da, e, self, ATTR_FLOATS);
             if (found < 0) goto done;
         }
         if (!found) {
@@ -257,7 +346,7 @@ binary(FastPath *f, PyObject *const *args)
         out = call_checked(f, args, 2);
         goto done;
     }
-    PyObject *result = compute(f, self, a, b);
+    PyObject *result = compute(f, e, self, a, b);
     if (result != NULL) {
         out = new_tensor(Py_TYPE(self), result);
         Py_DECREF(result);
@@ -277,20 +366,21 @@ static PyObject *
 unary(FastPath *f, PyObject *const *args)
 {
     PyObject *self = args[0];
-    PyObject *a = raw_of(self);
+    ClassEntry *e = entry_of(Py_TYPE(self));
+    PyObject *a = e == NULL ? NULL : slot_of(self);
     if (a == NULL) {
-        return NULL;
+        return NULL; /* (no exception: the caller runs the Python function) */
     }
     PyObject *out = NULL, *ns = NULL, *fn = NULL, *result = NULL;
     PyObject *da = PyObject_GetAttr(a, s_dtype);
     if (da == NULL) goto done;
-    int found = in_attribute(da, self, s_float_dtypes);
+    int found = in_class_attr(da, e, self, ATTR_FLOATS);
     if (found < 0) goto done;
     if (!found) {
         out = call_checked(f, args, 1);
         goto done;
     }
-    if ((ns = PyObject_GetAttr(self, s_ns)) == NULL) goto done;
+    if ((ns = class_attr(e, self, ATTR_NS)) == NULL) goto done;
     if ((fn = PyObject_GetAttr(ns, f->name)) == NULL) goto done;
     if ((result = PyObject_CallOneArg(fn, a)) == NULL) goto done;
     out = new_tensor(Py_TYPE(self), result);
