@@ -49,6 +49,7 @@ def test_the_extension_is_active():
     """The extension is built and used (make test builds it); UNITENSOR_PURE_PYTHON=1 not."""
     if PURE:
         assert not _base.SPEEDUPS
+        assert "unitensor._speedups" not in sys.modules  # not even loaded
         assert _base.wrap is _base.python_wrap
         assert all(inspect.isfunction(f) for f in FAST.values())
         return
@@ -241,16 +242,24 @@ class _WithInit(ut.Tensor):
         raise AssertionError("wrap called __init__")
 
 
+class _WithSetattr(ut.Tensor):
+    __slots__ = ()
+
+    def __setattr__(self, name, value):  # called by wrap, as by python_wrap
+        raise AttributeError(f"read-only tensor: {name}")
+
+
 @pytest.mark.parametrize(
     "cls",
     [
         lambda: type(ut.astensor(np.zeros(1))),
         lambda: _WithInit,
+        lambda: _WithSetattr,
         lambda: int,
         lambda: object,
         lambda: "not a class",
     ],
-    ids=["NumPyTensor", "with __init__", "int", "object", "not a class"],
+    ids=["NumPyTensor", "with __init__", "with __setattr__", "int", "object", "not a class"],
 )
 def test_wrap_equals_python_wrap(cls):
     raw = np.array([1.0, 2.0])

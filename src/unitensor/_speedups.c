@@ -105,6 +105,7 @@ static PyObject **attr_names[N_ATTRS] = {
 typedef struct {
     PyTypeObject *type; /* (a strong reference) */
     unsigned int version;
+    int plain; /* object.__new__(type) and setting raw are tp_alloc and the slot */
     PyObject *attrs[N_ATTRS]; /* (strong references; NULL where not plain) */
 } ClassEntry;
 
@@ -155,6 +156,8 @@ entry_of(PyTypeObject *tp)
     Py_INCREF(tp);
     e->type = tp;
     e->version = version;
+    e->plain = tp->tp_new == tensor_base->tp_new && tp->tp_setattro == PyObject_GenericSetAttr &&
+               !(tp->tp_flags & Py_TPFLAGS_IS_ABSTRACT);
     for (int i = 0; i < N_ATTRS; i++) {
         e->attrs[i] = Py_XNewRef(found[i]);
     }
@@ -204,23 +207,10 @@ new_tensor(PyTypeObject *cls, PyObject *raw)
     return out;
 }
 
-/* wrap(cls, raw): ``object.__new__(cls)`` with ``raw`` set. */
+/* ``object.__new__(cls)`` with ``raw`` set: python_wrap, step by step. */
 static PyObject *
-wrap(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+wrap_generic(PyObject *cls, PyObject *raw)
 {
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "wrap() takes 2 positional arguments but %zd were given",
-                     nargs);
-        return NULL;
-    }
-    PyObject *cls = args[0], *raw = args[1];
-    if (PyType_Check(cls) && has_raw_slot((PyTypeObject *)cls) &&
-        ((PyTypeObject *)cls)->tp_new == tensor_base->tp_new &&
-        ((PyTypeObject *)cls)->tp_setattro == PyObject_GenericSetAttr &&
-        !(((PyTypeObject *)cls)->tp_flags & Py_TPFLAGS_IS_ABSTRACT)) {
-        return new_tensor((PyTypeObject *)cls, raw);
-    }
-    /* anything else: what the Python version does, step by step */
     PyObject *new = PyObject_GetAttrString((PyObject *)&PyBaseObject_Type, "__new__");
     if (new == NULL) {
         return NULL;
@@ -235,6 +225,29 @@ wrap(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     return out;
+}
+
+/* A new ``cls`` tensor around ``raw`` (what python_wrap gives). */
+static PyObject *
+make_tensor(PyObject *cls, PyObject *raw)
+{
+    ClassEntry *e = PyType_Check(cls) ? entry_of((PyTypeObject *)cls) : NULL;
+    if (e != NULL && e->plain) {
+        return new_tensor((PyTypeObject *)cls, raw);
+    }
+    return wrap_generic(cls, raw);
+}
+
+/* wrap(cls, raw, /) */
+static PyObject *
+wrap(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "wrap() takes 2 positional arguments but %zd were given",
+                     nargs);
+        return NULL;
+    }
+    return make_tensor(args[0], args[1]);
 }
 
 static PyObject *
@@ -348,7 +361,8 @@ binary(FastPath *f, PyObject *const *args)
     }
     PyObject *result = compute(f, e, self, a, b);
     if (result != NULL) {
-        out = new_tensor(Py_TYPE(self), result);
+        out = e->plain ? new_tensor(Py_TYPE(self), result)
+                       : wrap_generic((PyObject *)Py_TYPE(self), result);
         Py_DECREF(result);
     }
 done:
@@ -383,7 +397,8 @@ unary(FastPath *f, PyObject *const *args)
     if ((ns = class_attr(e, self, ATTR_NS)) == NULL) goto done;
     if ((fn = PyObject_GetAttr(ns, f->name)) == NULL) goto done;
     if ((result = PyObject_CallOneArg(fn, a)) == NULL) goto done;
-    out = new_tensor(Py_TYPE(self), result);
+    out = e->plain ? new_tensor(Py_TYPE(self), result)
+                   : wrap_generic((PyObject *)Py_TYPE(self), result);
 done:
     Py_DECREF(a);
     Py_XDECREF(da);

@@ -43,13 +43,12 @@ from .._errors import (
 if TYPE_CHECKING:
     from .._backends import Primitives
 
-_speedups: ModuleType | None
-try:  # the hot path in C, built by pip where a compiler is found (pyproject.toml)
-    from .. import _speedups
-except ImportError:  # no compiler at install: the same code in Python
-    _speedups = None
-if os.environ.get("UNITENSOR_PURE_PYTHON") == "1":
-    _speedups = None
+_speedups: ModuleType | None = None
+if os.environ.get("UNITENSOR_PURE_PYTHON") != "1":
+    try:  # the hot path in C, built by pip where a compiler is found (pyproject.toml)
+        from .. import _speedups
+    except ImportError:  # no compiler at install: the same code in Python
+        _speedups = None
 
 SPEEDUPS: bool = _speedups is not None
 FAST_PATH_TYPE: type | None = None if _speedups is None else _speedups.FastPath
