@@ -7,7 +7,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: demo demo-dask test lint typecheck pytest pytest-dask pytest-generic docs install clean bench bench-docs generate
+.PHONY: demo demo-dask test lint typecheck pytest pytest-pure pytest-dask pytest-generic docs install clean bench bench-docs generate
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -39,6 +39,13 @@ BACKEND_NAMES = $(PY) -c 'from unitensor._registry import BACKENDS; print(",".jo
 pytest: $(STAMP)
 	names=$$($(BACKEND_NAMES)) && \
 	UNITENSOR_REQUIRE_BACKENDS=$$names $(PY) -m pytest -q --doctest-modules src/unitensor tests
+
+# The hot path's Python fallback (what runs where unitensor._speedups is not built, and
+# what TorchDynamo traces): the operators, the elementwise functions and the comparison of
+# the C fast paths with the Python templates, with the extension turned off (about 1 minute).
+PURE_SUBSET := $(addprefix tests/,test_operators.py test_elementwise.py test_speedups.py)
+pytest-pure: $(STAMP)
+	UNITENSOR_PURE_PYTHON=1 $(PY) -m pytest -q $(PURE_SUBSET)
 
 # The suite on the generic backend (over array-api-strict, any Array API namespace's
 # stand-in): its kept differences are strict xfails generated from the semantics table.
@@ -74,7 +81,7 @@ DASK_DESELECT ?= --deselect "tests/test_threads.py::test_seed_reproduces_in_one_
 pytest-dask: $(STAMP)
 	UNITENSOR_REQUIRE_BACKENDS=dask $(PY) -m pytest -q --backend dask --subset $(DASK_SUBSET) $(DASK_DESELECT) tests
 
-test: lint typecheck pytest pytest-dask pytest-generic docs
+test: lint typecheck pytest pytest-pure pytest-dask pytest-generic docs
 
 # The function forms (ut.sum(t) for t.sum()) and the backends' public names are generated
 # from the Tensor class and the registry into src/unitensor/_functions.py; run this after

@@ -118,12 +118,13 @@ def _doc_list(pattern):
 
 def _unary_elementwise():
     """{function: its names} for the elementwise chapters' methods that need no argument."""
+    # (inspect.unwrap: a method with a fast path in C is a unitensor._speedups.FastPath)
     groups: dict = {}
     for chapter in ut.Tensor.__chapters__:
         if not chapter.__module__.startswith("unitensor._api.elementwise_"):
             continue
         for name, f in vars(chapter).items():
-            if name.startswith("_") or not inspect.isfunction(f):
+            if name.startswith("_") or not inspect.isfunction(inspect.unwrap(f)):
                 continue
             params = list(inspect.signature(f).parameters.values())[1:]
             if all(p.default is not p.empty for p in params):

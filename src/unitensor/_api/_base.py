@@ -21,13 +21,16 @@ from __future__ import annotations
 import builtins
 import functools
 import operator
+import os
 import warnings
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NoReturn, Self, TypeAlias, TypeVar, cast
 
 import numpy as np
 
 from .. import _registry, dtypes
+from .._broadcast import broadcast_shape, check_broadcast
 from .._errors import (
     AxisError,
     DataDependentShapeError,
@@ -42,9 +45,30 @@ from .._errors import (
 if TYPE_CHECKING:
     from .._backends import Primitives
 
+_speedups: ModuleType | None = None
+if os.environ.get("UNITENSOR_PURE_PYTHON") != "1":
+    try:  # the hot path in C, built by pip where a compiler is found (pyproject.toml)
+        from .. import _speedups
+    except ImportError:  # no compiler at install: the same code in Python
+        _speedups = None
+
+SPEEDUPS: bool = _speedups is not None
+FAST_PATH_TYPE: type | None = None if _speedups is None else _speedups.FastPath
+"""The type of the fast paths in C, None where ``SPEEDUPS`` is false."""
+"""Whether the hot path runs in C (``unitensor._speedups``; docs/architecture.md).
+
+``wrap`` and the fast paths of ``fast_path`` and ``unary_fast_path`` are
+the C versions where the extension was built and the environment variable
+``UNITENSOR_PURE_PYTHON`` is not ``1``; otherwise the Python templates below,
+which are also what TorchDynamo traces. Both give the same results and errors.
+"""
+
 __all__ = [
+    "FAST_PATH_TYPE",
     "MISSING",
+    "PYTHON_VERSIONS",
     "SCALAR_TYPES",
+    "SPEEDUPS",
     "Axes",
     "PadMode",
     "Scalar",
@@ -56,7 +80,9 @@ __all__ = [
     "fast_path",
     "joined",
     "operand_pair",
+    "pure_python",
     "python_scalar",
+    "python_wrap",
     "reraise_index_error",
     "sharding_error",
     "shape_tuple",
@@ -80,16 +106,27 @@ _Method = TypeVar("_Method", bound=Callable[..., Any])
 _new = object.__new__
 
 
-def wrap(cls: type[_TensorT], raw: Any) -> _TensorT:
+def python_wrap(cls: type[_TensorT], raw: Any, /) -> _TensorT:
     """A new ``cls`` tensor around ``raw``: every result tensor is built here.
 
     It allocates the object and sets ``raw`` without calling ``__init__``,
     half the cost of ``cls(raw)``, which is most of a wrapper's overhead on
-    small arrays.
+    small arrays. This is the Python version; ``wrap`` is the C one of
+    ``unitensor._speedups`` where ``SPEEDUPS`` is true.
     """
     out = _new(cls)
     out.raw = raw
     return out
+
+
+wrap = python_wrap
+"""A new ``cls`` tensor around ``raw`` (``python_wrap``, in C where ``SPEEDUPS``)."""
+if _speedups is not None:
+    wrap = _speedups.wrap
+PYTHON_VERSIONS: dict[Callable[..., Any], Callable[..., Any]] = (
+    {} if _speedups is None else {_speedups.wrap: python_wrap}
+)
+"""The C functions in use and their Python versions (what TorchDynamo traces)."""
 
 
 _OPERATORS = frozenset({"+", "-", "*", "/", "<", "<=", ">", ">="})
@@ -140,12 +177,37 @@ def python_scalar(x: Any) -> Any:
     return value.item() if isinstance(x, np.generic) else value
 
 
-def _written(source: str, method: Callable[..., Any]) -> Any:
-    scope: dict[str, Any] = {"wrap": wrap, "method": method, "sharding_error": sharding_error}
+def _written(
+    source: str, method: Callable[..., Any], op: str, reflected: bool = False, unary: bool = False
+) -> Any:
+    """The fast path of ``method``: the template ``source`` compiled, in C where ``SPEEDUPS``.
+
+    The C version (``unitensor._speedups.FastPath``) makes the template's
+    tests, calls ``method`` where the template does, and calls the Python
+    function (its ``__python__``) for any call it does not handle itself,
+    and where the framework's operation raises (the template turns JAX's
+    sharding refusals into ``ShardingError``).
+    """
+    scope: dict[str, Any] = {"wrap": python_wrap, "method": method}
+    scope["sharding_error"] = sharding_error
     exec(source, scope)  # the templates above, with an operator or a checked name
     fast = scope["fast"]
     functools.update_wrapper(fast, method)
-    return fast
+    if _speedups is None:
+        return fast
+    accelerated = _speedups.FastPath(method, fast, op, reflected, unary)
+    functools.update_wrapper(accelerated, method)
+    return accelerated
+
+
+def pure_python(fast: Callable[..., Any]) -> Callable[..., Any]:
+    """The Python function of a fast path (itself where ``SPEEDUPS`` is false).
+
+    It is compiled from the template (``_BINARY`` or ``_UNARY``); the C
+    version keeps it as ``__python__``. The tests compare the two.
+    """
+    python: Callable[..., Any] = getattr(fast, "__python__", fast)
+    return python
 
 
 def fast_path(op: str, reflected: bool = False) -> Callable[[_Method], _Method]:
@@ -176,7 +238,7 @@ def fast_path(op: str, reflected: bool = False) -> Callable[[_Method], _Method]:
     source = _BINARY.format(expression=expression, zero=zero)
 
     def decorate(method: _Method) -> _Method:
-        return cast(_Method, _written(source, method))
+        return cast(_Method, _written(source, method, op, reflected))
 
     return decorate
 
@@ -193,7 +255,7 @@ def unary_fast_path(name: str) -> Callable[[_Method], _Method]:
     source = _UNARY.format(name=name)
 
     def decorate(method: _Method) -> _Method:
-        return cast(_Method, _written(source, method))
+        return cast(_Method, _written(source, method, name, unary=True))
 
     return decorate
 
@@ -227,41 +289,6 @@ def sharding_error(e: Exception) -> ShardingError:
     that the framework's error is kept as ``__cause__``.
     """
     return ShardingError(f"{type(e).__name__}: {e}")
-
-
-def broadcast_shape(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...] | None:
-    """NumPy's broadcast of two shapes, or None if they do not broadcast."""
-    out: list[int] = []
-    for i in range(1, max(len(a), len(b)) + 1):
-        x = a[-i] if i <= len(a) else 1
-        y = b[-i] if i <= len(b) else 1
-        if x != y and x != 1 and y != 1:
-            return None
-        out.append(y if x == 1 else x)
-    return tuple(reversed(out))
-
-
-def check_broadcast(*shapes: Any) -> None:
-    """Raise ``ValueError`` unless the shapes broadcast together (NumPy's rule).
-
-    A size not known yet (Dask's ``nan``) is not checked: Dask checks it when
-    it computes.
-    """
-    longest = max(len(s) for s in shapes)
-    for i in range(1, longest + 1):
-        size = 1
-        for s in shapes:
-            if i <= len(s):
-                d = s[-i]
-                if d != 1 and d == d:
-                    if size != 1 and d != size:
-                        raise ShapeError(
-                            "shapes "
-                            + ", ".join(str(tuple(s)) for s in shapes)
-                            + " do not broadcast together"
-                        )
-                    size = d
-    return
 
 
 def shape_tuple(shape: int | Sequence[int]) -> tuple[int, ...]:
@@ -1139,4 +1166,6 @@ class TensorBase:
             raise ShapeError(f"{what} of an empty axis has no identity; shape {self.shape}")
 
 
+if _speedups is not None:
+    _speedups.setup(TensorBase)  # the offset of the raw slot
 _registry.register_base(TensorBase)

@@ -16,6 +16,16 @@ default breaks the graph at ``torch.autograd.grad``, which unitensor's
 gradients call), so a training step with its gradient is one graph; this
 is a process-wide setting of PyTorch's and applies to native code as well.
 
+Where the hot path runs in C (``unitensor._speedups``, see
+``unitensor._api._base.SPEEDUPS``), Dynamo, which inlines Python code and
+cannot see into C, is given the Python versions instead: ``wrap`` becomes
+its Python twin through ``torch.compiler.substitute_in_graph`` (PyTorch's
+public way of giving a C function a traceable polyfill), and a fast path in C
+found on a tensor's class (Dynamo walks the class itself, for attributes,
+operators and comparisons) is read as the Python function it was built from
+(``__python__``, compiled from the same template). Traced code is then the
+code that runs without the extension.
+
 Importing ``torch._dynamo`` takes about as long as importing PyTorch, and
 most programs never compile, so the PyTorch backend does not import it:
 ``teach_when_imported`` teaches Dynamo at once where it has been imported
@@ -26,7 +36,9 @@ first ``torch.compile`` imports it).
 from __future__ import annotations
 
 import operator
+import types
 import warnings
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ._after_import import after_import
@@ -38,7 +50,11 @@ _TAUGHT: list[type] = []
 _MATMULS: tuple[Any, ...] = (getattr(operator, "matmul"), getattr(operator, "imatmul"))  # noqa: B009  # (typeshed types them partly unknown)
 
 
-def teach(tensor_base: type) -> None:
+def teach(
+    tensor_base: type,
+    fast_path_type: type | None = None,
+    python_versions: Mapping[Callable[..., Any], Callable[..., Any]] | None = None,
+) -> None:
     """Make Dynamo trace ``@`` and ``~`` of ``tensor_base`` instances by their methods.
 
     Parameters
@@ -46,10 +62,23 @@ def teach(tensor_base: type) -> None:
     tensor_base
         The base class of unitensor's tensors; other objects keep Dynamo's
         own handling.
+    fast_path_type
+        The type of the fast paths in C (``unitensor._speedups.FastPath``),
+        or None where they run in Python: Dynamo reads each as its
+        ``__python__``.
+    python_versions
+        C functions (``wrap``) and the Python function of the same meaning
+        Dynamo traces in their place.
     """
     if _TAUGHT:
         return
     _TAUGHT.append(tensor_base)
+    for c_function, python in (python_versions or {}).items():
+        import torch.compiler
+
+        torch.compiler.substitute_in_graph(c_function)(python)
+    if fast_path_type is not None:
+        _read_python_fast_paths(fast_path_type)
     # Dynamo's internals (PyTorch 2.13); nothing public registers an operator handler
     import torch._dynamo.config as config
     from torch._dynamo.variables.base import VariableTracker
@@ -84,9 +113,50 @@ def teach(tensor_base: type) -> None:
         del cache[key]  # handlers made before, without ours
 
 
-def _teach_safely(tensor_base: type) -> None:
+def _read_python_fast_paths(fast_path_type: type) -> None:
+    """Make Dynamo read a fast path in C on a class as its Python function.
+
+    Dynamo looks a tensor's attributes up in its class's ``__dict__`` itself
+    (``lookup_class_mro_attr`` for attributes and operators,
+    ``_maybe_get_baseclass_method`` for method calls, ``richcompare_impl``
+    for comparisons) and inlines the Python functions it finds; a fast path
+    in C becomes the Python function compiled from the same template.
+    """
+    # Dynamo's internals (PyTorch 2.13), as above
+    from torch._dynamo.variables.user_defined import UserDefinedObjectVariable
+
+    def seen(value: Any) -> Any:
+        return getattr(value, "__python__") if type(value) is fast_path_type else value  # noqa: B009
+
+    lookup = UserDefinedObjectVariable.lookup_class_mro_attr
+    baseclass_method = UserDefinedObjectVariable._maybe_get_baseclass_method  # pyright: ignore[reportPrivateUsage]
+    richcompare = UserDefinedObjectVariable.richcompare_impl
+
+    def lookup_class_mro_attr(self: Any, name: str) -> object:
+        return seen(lookup(self, name))
+
+    def maybe_get_baseclass_method(self: Any, name: str) -> Any:
+        return seen(baseclass_method(self, name))
+
+    def richcompare_impl(self: Any, tx: Any, other: Any, op: str) -> Any:
+        method: Any = lookup(self, op)
+        if type(method) is not fast_path_type:
+            return richcompare(self, tx, other, op)
+        python: types.FunctionType = getattr(method, "__python__")  # noqa: B009
+        return self.resolve_type_attr(tx, op, python, source=None).call_function(tx, [other], {})
+
+    setattr(UserDefinedObjectVariable, "lookup_class_mro_attr", lookup_class_mro_attr)  # noqa: B010
+    setattr(UserDefinedObjectVariable, "_maybe_get_baseclass_method", maybe_get_baseclass_method)  # noqa: B010
+    setattr(UserDefinedObjectVariable, "richcompare_impl", richcompare_impl)  # noqa: B010
+
+
+def _teach_safely(
+    tensor_base: type,
+    fast_path_type: type | None,
+    python_versions: Mapping[Callable[..., Any], Callable[..., Any]] | None,
+) -> None:
     try:
-        teach(tensor_base)
+        teach(tensor_base, fast_path_type, python_versions)
     except Exception as e:  # another PyTorch release's internals: compile without it
         warnings.warn(
             f"unitensor could not tell TorchDynamo how to trace @ and ~ of its tensors "
@@ -96,12 +166,16 @@ def _teach_safely(tensor_base: type) -> None:
         )
 
 
-def teach_when_imported(tensor_base: type) -> None:
+def teach_when_imported(
+    tensor_base: type,
+    fast_path_type: type | None = None,
+    python_versions: Mapping[Callable[..., Any], Callable[..., Any]] | None = None,
+) -> None:
     """``teach`` now if ``torch._dynamo`` is imported, else right after its import.
 
     Parameters
     ----------
-    tensor_base
+    tensor_base, fast_path_type, python_versions
         As [`teach`][unitensor._backends._torch_dynamo.teach].
     """
-    after_import(_DYNAMO, lambda: _teach_safely(tensor_base))
+    after_import(_DYNAMO, lambda: _teach_safely(tensor_base, fast_path_type, python_versions))

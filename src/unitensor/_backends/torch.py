@@ -26,7 +26,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from .._api._base import wrap
+from .._api._base import FAST_PATH_TYPE, PYTHON_VERSIONS, wrap
 from .._api.autodiff import map_tensors
 from .._errors import IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, axes_taken, expand_ellipsis
@@ -819,4 +819,5 @@ def _primitives() -> Primitives:
     )
 
 
-_torch_dynamo.teach_when_imported(Tensor)  # torch.compile: @ and ~ of tensors
+# torch.compile: @ and ~ of tensors, the hot path's Python versions
+_torch_dynamo.teach_when_imported(Tensor, FAST_PATH_TYPE, PYTHON_VERSIONS)

@@ -1,0 +1,44 @@
+"""NumPy's broadcasting rule on shapes (the operations' checks before they call a primitive)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._errors import ShapeError
+
+__all__ = ["broadcast_shape", "check_broadcast"]
+
+
+def broadcast_shape(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...] | None:
+    """NumPy's broadcast of two shapes, or None if they do not broadcast."""
+    out: list[int] = []
+    for i in range(1, max(len(a), len(b)) + 1):
+        x = a[-i] if i <= len(a) else 1
+        y = b[-i] if i <= len(b) else 1
+        if x != y and x != 1 and y != 1:
+            return None
+        out.append(y if x == 1 else x)
+    return tuple(reversed(out))
+
+
+def check_broadcast(*shapes: Any) -> None:
+    """Raise ``ValueError`` unless the shapes broadcast together (NumPy's rule).
+
+    A size not known yet (Dask's ``nan``) is not checked: Dask checks it when
+    it computes.
+    """
+    longest = max(len(s) for s in shapes)
+    for i in range(1, longest + 1):
+        size = 1
+        for s in shapes:
+            if i <= len(s):
+                d = s[-i]
+                if d != 1 and d == d:
+                    if size != 1 and d != size:
+                        raise ShapeError(
+                            "shapes "
+                            + ", ".join(str(tuple(s)) for s in shapes)
+                            + " do not broadcast together"
+                        )
+                    size = d
+    return

@@ -1,0 +1,667 @@
+/* unitensor._speedups: the hot path of unitensor._api._base in C.
+ *
+ * It holds what runs on every operation of small arrays: ``wrap`` (a new
+ * tensor around a native array, no ``__init__``) and the fast paths that
+ * ``fast_path`` and ``unary_fast_path`` write as Python source (the
+ * templates ``_BINARY`` and ``_UNARY`` of ``_base.py``). The Python
+ * templates stay the reference: a fast path object holds the Python
+ * function compiled from its template (``__python__``) and the checked
+ * method (``__wrapped__``), and
+ *
+ * - on the operands the template handles itself (a real float tensor and a
+ *   Python int or float, two real float tensors of one class, dtype and
+ *   shape) it makes the same tests in the same order, computes the same
+ *   expression and wraps it the same way;
+ * - where the template calls the checked method, it calls the checked
+ *   method with the same arguments;
+ * - for anything else (keyword arguments, a wrong number of arguments, a
+ *   ``self`` that is not a tensor or has no ``raw``) it calls the Python
+ *   function, so that the errors are the template's own.
+ *
+ * Stored on a class, a fast path is a method (Py_TPFLAGS_METHOD_DESCRIPTOR,
+ * ``__get__`` gives a bound method), and ``functools.update_wrapper`` gives
+ * it the checked method's name, qualified name, module and docstring.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+
+/* What ``setup`` learns once: the tensor base class and the offset of its
+ * ``raw`` slot. */
+static PyTypeObject *tensor_base = NULL;
+static PyObject *raw_descr = NULL;
+static Py_ssize_t raw_offset = -1;
+/* object.__dict__["__class__"]: a type whose look-up of __class__ finds it
+ * (and that keeps the generic getattr) has Py_TYPE(x) as x.__class__. */
+static PyObject *object_class_descr = NULL;
+
+static PyObject *s_dtype, *s_shape, *s_ns, *s_raw, *s_class, *s_sharding_errors;
+static PyObject *s_weak_float_dtypes, *s_operator_types, *s_float_dtypes;
+
+enum { OP_NONE = 0, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_LT, OP_LE, OP_GT, OP_GE };
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *method;   /* the checked method */
+    PyObject *python;   /* the Python fast path, compiled from the template */
+    PyObject *name;     /* the primitive's name (interned), or NULL for an operator */
+    PyObject *dict;     /* __dict__: what functools.update_wrapper copies */
+    vectorcallfunc vectorcall;
+    int unary;
+    int op;             /* OP_* for a Python operator */
+    int reflected;      /* other (op) self */
+    int zero_checked;   /* a zero divisor takes the checked path */
+} FastPath;
+
+static PyTypeObject FastPath_Type;
+
+/* Whether ``x.raw`` of an instance of ``tp`` reads (or writes) the slot. */
+static int
+has_raw_slot(PyTypeObject *tp)
+{
+    return tensor_base != NULL && PyType_IsSubtype(tp, tensor_base) &&
+           _PyType_Lookup(tp, s_raw) == raw_descr;
+}
+
+/* ``x.__class__`` (a new reference). */
+static PyObject *
+class_of(PyObject *x)
+{
+    PyTypeObject *tp = Py_TYPE(x);
+    if (tp->tp_getattro == PyObject_GenericGetAttr &&
+        _PyType_Lookup(tp, s_class) == object_class_descr) {
+        Py_INCREF(tp);
+        return (PyObject *)tp;
+    }
+    return PyObject_GetAttr(x, s_class);
+}
+
+/* Whether ``key in getattr(owner, attr)``: 1, 0, or -1 with an exception. */
+static int
+in_attribute(PyObject *key, PyObject *owner, PyObject *attr)
+{
+    PyObject *container = PyObject_GetAttr(owner, attr);
+    if (container == NULL) {
+        return -1;
+    }
+    int found = PySequence_Contains(container, key);
+    Py_DECREF(container);
+    return found;
+}
+
+/* What the fast paths read from a tensor's class, per class: ``self.raw`` is
+ * the slot, and the class attributes the templates read
+ * (``self._float_dtypes``, ...). An attribute of an instance of a class with
+ * the generic getattr and no instance ``__dict__`` is the class attribute
+ * itself where that is no descriptor, so the cache holds the values
+ * ``_PyType_Lookup`` finds, and is valid while the class's version tag is
+ * (CPython renews it whenever an attribute of the class or of a base is
+ * set). A class that does not fit takes the generic path. */
+enum { ATTR_WEAK_FLOATS, ATTR_OPERATOR_TYPES, ATTR_FLOATS, ATTR_NS, N_ATTRS };
+static PyObject **attr_names[N_ATTRS] = {
+    &s_weak_float_dtypes, &s_operator_types, &s_float_dtypes, &s_ns};
+
+typedef struct {
+    PyTypeObject *type; /* (a strong reference) */
+    unsigned int version;
+    int plain; /* object.__new__(type) and setting raw are tp_alloc and the slot */
+    PyObject *attrs[N_ATTRS]; /* (strong references; NULL where not plain) */
+} ClassEntry;
+
+#define N_ENTRIES 8
+static ClassEntry entries[N_ENTRIES];
+static int next_entry = 0;
+
+static void
+clear_entry(ClassEntry *e)
+{
+    Py_CLEAR(e->type);
+    for (int i = 0; i < N_ATTRS; i++) {
+        Py_CLEAR(e->attrs[i]);
+    }
+}
+
+/* The cache entry of a tensor class whose ``raw`` is the slot, or NULL (no
+ * exception) for any other class. */
+static ClassEntry *
+entry_of(PyTypeObject *tp)
+{
+    for (int i = 0; i < N_ENTRIES; i++) {
+        ClassEntry *e = &entries[i];
+        if (e->type == tp) {
+            if ((tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) && tp->tp_version_tag == e->version) {
+                return e;
+            }
+            clear_entry(e);
+            break;
+        }
+    }
+    if (tp->tp_getattro != PyObject_GenericGetAttr || tp->tp_dictoffset != 0 ||
+        !has_raw_slot(tp) || !(tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG)) {
+        return NULL; /* (_PyType_Lookup in has_raw_slot gives the class a version tag) */
+    }
+    unsigned int version = tp->tp_version_tag;
+    PyObject *found[N_ATTRS];
+    for (int i = 0; i < N_ATTRS; i++) {
+        PyObject *value = _PyType_Lookup(tp, *attr_names[i]);
+        found[i] = value != NULL && Py_TYPE(value)->tp_descr_get == NULL ? value : NULL;
+    }
+    if (!(tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) || tp->tp_version_tag != version) {
+        return NULL;
+    }
+    ClassEntry *e = &entries[next_entry];
+    next_entry = (next_entry + 1) % N_ENTRIES;
+    clear_entry(e);
+    Py_INCREF(tp);
+    e->type = tp;
+    e->version = version;
+    e->plain = tp->tp_new == tensor_base->tp_new && tp->tp_setattro == PyObject_GenericSetAttr &&
+               !(tp->tp_flags & Py_TPFLAGS_IS_ABSTRACT);
+    for (int i = 0; i < N_ATTRS; i++) {
+        e->attrs[i] = Py_XNewRef(found[i]);
+    }
+    return e;
+}
+
+/* ``getattr(self, name)`` for the class attribute ``which`` (a new reference). */
+static PyObject *
+class_attr(ClassEntry *e, PyObject *self, int which)
+{
+    if (e->attrs[which] != NULL) {
+        return Py_NewRef(e->attrs[which]);
+    }
+    return PyObject_GetAttr(self, *attr_names[which]);
+}
+
+/* Whether ``key in self.<which>``: 1, 0, or -1 with an exception. */
+static int
+in_class_attr(PyObject *key, ClassEntry *e, PyObject *self, int which)
+{
+    PyObject *container = e->attrs[which];
+    if (container != NULL) {
+        return PySequence_Contains(container, key);
+    }
+    return in_attribute(key, self, *attr_names[which]);
+}
+
+/* The ``raw`` slot of a tensor whose class has an entry (a new reference,
+ * NULL without an exception where it is empty). */
+static PyObject *
+slot_of(PyObject *obj)
+{
+    PyObject *raw = *(PyObject **)((char *)obj + raw_offset);
+    Py_XINCREF(raw);
+    return raw;
+}
+
+static PyObject *
+new_tensor(PyTypeObject *cls, PyObject *raw)
+{
+    PyObject *out = cls->tp_alloc(cls, 0);
+    if (out == NULL) {
+        return NULL;
+    }
+    Py_INCREF(raw);
+    *(PyObject **)((char *)out + raw_offset) = raw;
+    return out;
+}
+
+/* ``object.__new__(cls)`` with ``raw`` set: python_wrap, step by step. */
+static PyObject *
+wrap_generic(PyObject *cls, PyObject *raw)
+{
+    PyObject *new = PyObject_GetAttrString((PyObject *)&PyBaseObject_Type, "__new__");
+    if (new == NULL) {
+        return NULL;
+    }
+    PyObject *out = PyObject_CallOneArg(new, cls);
+    Py_DECREF(new);
+    if (out == NULL) {
+        return NULL;
+    }
+    if (PyObject_SetAttr(out, s_raw, raw) < 0) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* A new ``cls`` tensor around ``raw`` (what python_wrap gives). */
+static PyObject *
+make_tensor(PyObject *cls, PyObject *raw)
+{
+    ClassEntry *e = PyType_Check(cls) ? entry_of((PyTypeObject *)cls) : NULL;
+    if (e != NULL && e->plain) {
+        return new_tensor((PyTypeObject *)cls, raw);
+    }
+    return wrap_generic(cls, raw);
+}
+
+/* wrap(cls, raw, /) */
+static PyObject *
+wrap(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "wrap() takes 2 positional arguments but %zd were given",
+                     nargs);
+        return NULL;
+    }
+    return make_tensor(args[0], args[1]);
+}
+
+static PyObject *
+call_checked(FastPath *f, PyObject *const *args, Py_ssize_t n)
+{
+    return PyObject_Vectorcall(f->method, args, n, NULL);
+}
+
+/* The result of the expression on the two native operands. */
+static PyObject *
+compute(FastPath *f, ClassEntry *e, PyObject *self, PyObject *a, PyObject *b)
+{
+    PyObject *x = f->reflected ? b : a, *y = f->reflected ? a : b;
+    switch (f->op) {
+    case OP_ADD: return PyNumber_Add(x, y);
+    case OP_SUB: return PyNumber_Subtract(x, y);
+    case OP_MUL: return PyNumber_Multiply(x, y);
+    case OP_DIV: return PyNumber_TrueDivide(x, y);
+    case OP_LT: return PyObject_RichCompare(x, y, Py_LT);
+    case OP_LE: return PyObject_RichCompare(x, y, Py_LE);
+    case OP_GT: return PyObject_RichCompare(x, y, Py_GT);
+    case OP_GE: return PyObject_RichCompare(x, y, Py_GE);
+    default: break;
+    }
+    PyObject *ns = class_attr(e, self, ATTR_NS);
+    if (ns == NULL) {
+        return NULL;
+    }
+    PyObject *fn = PyObject_GetAttr(ns, f->name);
+    Py_DECREF(ns);
+    if (fn == NULL) {
+        return NULL;
+    }
+    PyObject *call_args[2] = {x, y};
+    PyObject *out = PyObject_Vectorcall(fn, call_args, 2, NULL);
+    Py_DECREF(fn);
+    return out;
+}
+
+/* The template _BINARY: fast(self, other). */
+static PyObject *
+binary(FastPath *f, PyObject *const *args)
+{
+    PyObject *self = args[0], *other = args[1];
+    ClassEntry *e = entry_of(Py_TYPE(self));
+    PyObject *a = e == NULL ? NULL : slot_of(self);
+    if (a == NULL) {
+        return NULL; /* (no exception: the caller runs the Python function) */
+    }
+    PyObject *out = NULL, *b = NULL, *da = NULL, *db = NULL, *sa = NULL, *sb = NULL;
+    PyObject *kind = (PyObject *)Py_TYPE(other);
+    int found;
+    if (kind == (PyObject *)&PyFloat_Type || kind == (PyObject *)&PyLong_Type) {
+        da = PyObject_GetAttr(a, s_dtype);
+        if (da == NULL) goto done;
+        found = in_class_attr(da, e, self, ATTR_WEAK_FLOATS);
+        if (found < 0) goto done;
+        if (found) {
+            PyObject *cls = class_of(a);
+            if (cls == NULL) goto done;
+            found = in_class_attr(cls, e, self, ATTR_OPERATOR_TYPES);
+            Py_DECREF(cls);
+            if (found < 0) goto done;
+        }
+        if (!found) {
+            out = call_checked(f, args, 2);
+            goto done;
+        }
+        if (kind == (PyObject *)&PyFloat_Type) {
+            b = Py_NewRef(other);
+        }
+        else if ((b = PyNumber_Float(other)) == NULL) {
+            goto done;
+        }
+        if (f->zero_checked && PyFloat_AS_DOUBLE(b) == 0.0) {
+            out = call_checked(f, args, 2);
+            goto done;
+        }
+    }
+    else if (kind == (PyObject *)Py_TYPE(self)) {
+        b = slot_of(other); /* (the class of self: it has an entry) */
+        if (b == NULL) {
+            goto done; /* (no exception: the caller runs the Python function) */
+        }
+        if ((da = PyObject_GetAttr(a, s_dtype)) == NULL) goto done;
+        if ((db = PyObject_GetAttr(b, s_dtype)) == NULL) goto done;
+        found = da == db;
+        if (found) {
+            if ((sa = PyObject_GetAttr(a, s_shape)) == NULL) goto done;
+            if ((sb = PyObject_GetAttr(b, s_shape)) == NULL) goto done;
+            /* (not RichCompareBool: ``!=`` compares even one object with itself) */
+            PyObject *ne = PyObject_RichCompare(sa, sb, Py_NE);
+            if (ne == NULL) goto done;
+            int differ = PyObject_IsTrue(ne);
+            Py_DECREF(ne);
+            if (differ < 0) goto done;
+            found = !differ;
+        }
+        if (found) {
+            found = in_class_attr(da, e, self, ATTR_FLOATS);
+            if (found < 0) goto done;
+        }
+        if (!found) {
+            out = call_checked(f, args, 2);
+            goto done;
+        }
+    }
+    else {
+        out = call_checked(f, args, 2);
+        goto done;
+    }
+    PyObject *result = compute(f, e, self, a, b);
+    if (result != NULL) {
+        out = e->plain ? new_tensor(Py_TYPE(self), result)
+                       : wrap_generic((PyObject *)Py_TYPE(self), result);
+        Py_DECREF(result);
+    }
+done:
+    Py_DECREF(a);
+    Py_XDECREF(b);
+    Py_XDECREF(da);
+    Py_XDECREF(db);
+    Py_XDECREF(sa);
+    Py_XDECREF(sb);
+    return out;
+}
+
+/* The template _UNARY: fast(self). */
+static PyObject *
+unary(FastPath *f, PyObject *const *args)
+{
+    PyObject *self = args[0];
+    ClassEntry *e = entry_of(Py_TYPE(self));
+    PyObject *a = e == NULL ? NULL : slot_of(self);
+    if (a == NULL) {
+        return NULL; /* (no exception: the caller runs the Python function) */
+    }
+    PyObject *out = NULL, *ns = NULL, *fn = NULL, *result = NULL;
+    PyObject *da = PyObject_GetAttr(a, s_dtype);
+    if (da == NULL) goto done;
+    int found = in_class_attr(da, e, self, ATTR_FLOATS);
+    if (found < 0) goto done;
+    if (!found) {
+        out = call_checked(f, args, 1);
+        goto done;
+    }
+    if ((ns = class_attr(e, self, ATTR_NS)) == NULL) goto done;
+    if ((fn = PyObject_GetAttr(ns, f->name)) == NULL) goto done;
+    if ((result = PyObject_CallOneArg(fn, a)) == NULL) goto done;
+    out = e->plain ? new_tensor(Py_TYPE(self), result)
+                   : wrap_generic((PyObject *)Py_TYPE(self), result);
+done:
+    Py_DECREF(a);
+    Py_XDECREF(da);
+    Py_XDECREF(ns);
+    Py_XDECREF(fn);
+    Py_XDECREF(result);
+    return out;
+}
+
+/* After a binary fast path raised: whether the exception is one of the framework's
+   sharding refusals (type(self)._ns.sharding_errors, empty but on JAX). Then it is
+   dropped, and the template runs the call again: it raises unitensor's ShardingError.
+   Any other exception stays raised. */
+static int
+sharding_refusal(PyObject *self)
+{
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    int match = 0;
+    PyObject *ns = PyObject_GetAttr((PyObject *)Py_TYPE(self), s_ns);
+    PyObject *refusals = ns == NULL ? NULL : PyObject_GetAttr(ns, s_sharding_errors);
+    if (refusals != NULL && PyTuple_Check(refusals) && PyTuple_GET_SIZE(refusals) > 0) {
+        match = PyErr_GivenExceptionMatches(type, refusals);
+    }
+    Py_XDECREF(ns);
+    Py_XDECREF(refusals);
+    PyErr_Clear(); /* (a failed look-up: the original exception stands) */
+    if (match) {
+        Py_XDECREF(type);
+        Py_XDECREF(value);
+        Py_XDECREF(tb);
+        return 1;
+    }
+    PyErr_Restore(type, value, tb);
+    return 0;
+}
+
+static PyObject *
+FastPath_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    FastPath *f = (FastPath *)callable;
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (kwnames == NULL && nargs == (f->unary ? 1 : 2) && raw_offset >= 0) {
+        PyObject *out = f->unary ? unary(f, args) : binary(f, args);
+        if (out != NULL) {
+            return out;
+        }
+        if (PyErr_Occurred() && (f->unary || !sharding_refusal(args[0]))) {
+            return NULL;
+        }
+    }
+    /* the template itself: its own errors for unusual calls */
+    return PyObject_Vectorcall(f->python, args, nargsf, kwnames);
+}
+
+static PyObject *
+FastPath_descr_get(PyObject *self, PyObject *obj, PyObject *type)
+{
+    if (obj == NULL || obj == Py_None) {
+        return Py_NewRef(self);
+    }
+    return PyMethod_New(self, obj);
+}
+
+static int
+FastPath_traverse(FastPath *f, visitproc visit, void *arg)
+{
+    Py_VISIT(f->method);
+    Py_VISIT(f->python);
+    Py_VISIT(f->dict);
+    return 0;
+}
+
+static int
+FastPath_clear(FastPath *f)
+{
+    Py_CLEAR(f->method);
+    Py_CLEAR(f->python);
+    Py_CLEAR(f->name);
+    Py_CLEAR(f->dict);
+    return 0;
+}
+
+static void
+FastPath_dealloc(FastPath *f)
+{
+    PyObject_GC_UnTrack(f);
+    FastPath_clear(f);
+    Py_TYPE(f)->tp_free((PyObject *)f);
+}
+
+static PyObject *
+FastPath_repr(FastPath *f)
+{
+    return PyUnicode_FromFormat("<unitensor fast path of %R>", f->method);
+}
+
+static const struct {
+    const char *symbol;
+    int op;
+} operators[] = {
+    {"+", OP_ADD}, {"-", OP_SUB}, {"*", OP_MUL}, {"/", OP_DIV},
+    {"<", OP_LT},  {"<=", OP_LE}, {">", OP_GT},  {">=", OP_GE},
+};
+
+/* FastPath(method, python, op, reflected=False, unary=False) */
+static PyObject *
+FastPath_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    static char *keywords[] = {"method", "python", "op", "reflected", "unary", NULL};
+    PyObject *method, *python, *op;
+    int reflected = 0, is_unary = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOU|pp:FastPath", keywords, &method, &python,
+                                     &op, &reflected, &is_unary)) {
+        return NULL;
+    }
+    if (!PyCallable_Check(method) || !PyCallable_Check(python)) {
+        PyErr_SetString(PyExc_TypeError, "FastPath needs a callable method and Python function");
+        return NULL;
+    }
+    int code = OP_NONE;
+    for (size_t i = 0; i < sizeof(operators) / sizeof(operators[0]); i++) {
+        if (PyUnicode_CompareWithASCIIString(op, operators[i].symbol) == 0) {
+            code = operators[i].op;
+        }
+    }
+    if (code == OP_NONE && !PyUnicode_IsIdentifier(op)) {
+        PyErr_Format(PyExc_ValueError, "not an operator or a primitive's name: %R", op);
+        return NULL;
+    }
+    if (is_unary && code != OP_NONE) {
+        PyErr_Format(PyExc_ValueError, "not a primitive's name: %R", op);
+        return NULL;
+    }
+    FastPath *f = (FastPath *)type->tp_alloc(type, 0);
+    if (f == NULL) {
+        return NULL;
+    }
+    f->method = Py_NewRef(method);
+    f->python = Py_NewRef(python);
+    if (code == OP_NONE) {
+        Py_INCREF(op);
+        PyUnicode_InternInPlace(&op);
+        f->name = op;
+    }
+    f->op = code;
+    f->unary = is_unary;
+    f->reflected = reflected;
+    f->zero_checked = code == OP_DIV && !reflected;
+    f->vectorcall = FastPath_vectorcall;
+    return (PyObject *)f;
+}
+
+static PyMemberDef FastPath_members[] = {
+    {"__python__", T_OBJECT, offsetof(FastPath, python), READONLY,
+     "The same fast path in Python (what TorchDynamo traces)."},
+    {NULL},
+};
+
+static PyGetSetDef FastPath_getset[] = {
+    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
+    {NULL},
+};
+
+static PyTypeObject FastPath_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "unitensor._speedups.FastPath",
+    .tp_doc = PyDoc_STR("A tensor method's fast path in C (see unitensor._api._base.fast_path)."),
+    .tp_basicsize = sizeof(FastPath),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL |
+                Py_TPFLAGS_METHOD_DESCRIPTOR,
+    .tp_new = FastPath_new,
+    .tp_dealloc = (destructor)FastPath_dealloc,
+    .tp_traverse = (traverseproc)FastPath_traverse,
+    .tp_clear = (inquiry)FastPath_clear,
+    .tp_repr = (reprfunc)FastPath_repr,
+    .tp_call = PyVectorcall_Call,
+    .tp_vectorcall_offset = offsetof(FastPath, vectorcall),
+    .tp_descr_get = FastPath_descr_get,
+    .tp_dictoffset = offsetof(FastPath, dict),
+    .tp_members = FastPath_members,
+    .tp_getset = FastPath_getset,
+};
+
+/* setup(tensor_base): learn the class and its ``raw`` slot. */
+static PyObject *
+setup(PyObject *module, PyObject *base)
+{
+    if (!PyType_Check(base)) {
+        PyErr_SetString(PyExc_TypeError, "setup() needs the tensor base class");
+        return NULL;
+    }
+    PyObject *descr = PyDict_GetItemWithError(((PyTypeObject *)base)->tp_dict, s_raw);
+    if (descr == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_TypeError, "the tensor base class has no raw slot");
+        }
+        return NULL;
+    }
+    if (!Py_IS_TYPE(descr, &PyMemberDescr_Type) ||
+        ((PyMemberDescrObject *)descr)->d_member->type != T_OBJECT_EX) {
+        PyErr_SetString(PyExc_TypeError, "raw is not a slot of the tensor base class");
+        return NULL;
+    }
+    Py_XSETREF(tensor_base, (PyTypeObject *)Py_NewRef(base));
+    Py_XSETREF(raw_descr, Py_NewRef(descr));
+    raw_offset = ((PyMemberDescrObject *)descr)->d_member->offset;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef module_methods[] = {
+    {"wrap", (PyCFunction)(void (*)(void))wrap, METH_FASTCALL,
+     PyDoc_STR("wrap($module, cls, raw, /)\n--\n\n"
+               "A new ``cls`` tensor around ``raw``, without calling ``__init__``.")},
+    {"setup", setup, METH_O,
+     PyDoc_STR("setup($module, tensor_base, /)\n--\n\n"
+               "Learn the tensor base class and the offset of its ``raw`` slot.")},
+    {NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "unitensor._speedups",
+    .m_doc = PyDoc_STR("unitensor's hot path in C: wrap and the fast paths of operations."),
+    .m_size = -1,
+    .m_methods = module_methods,
+};
+
+static int
+intern(PyObject **slot, const char *text)
+{
+    *slot = PyUnicode_InternFromString(text);
+    return *slot == NULL ? -1 : 0;
+}
+
+PyMODINIT_FUNC
+PyInit__speedups(void)
+{
+    if (intern(&s_dtype, "dtype") < 0 || intern(&s_shape, "shape") < 0 ||
+        intern(&s_ns, "_ns") < 0 || intern(&s_raw, "raw") < 0 ||
+        intern(&s_class, "__class__") < 0 ||
+        intern(&s_weak_float_dtypes, "_weak_float_dtypes") < 0 ||
+        intern(&s_operator_types, "_operator_types") < 0 ||
+        intern(&s_float_dtypes, "_float_dtypes") < 0 ||
+        intern(&s_sharding_errors, "sharding_errors") < 0) {
+        return NULL;
+    }
+    object_class_descr = _PyType_Lookup(&PyBaseObject_Type, s_class);
+    if (object_class_descr == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "object has no __class__");
+        return NULL;
+    }
+    Py_INCREF(object_class_descr);
+    if (PyType_Ready(&FastPath_Type) < 0) {
+        return NULL;
+    }
+    PyObject *m = PyModule_Create(&module_def);
+    if (m == NULL) {
+        return NULL;
+    }
+    if (PyModule_AddObjectRef(m, "FastPath", (PyObject *)&FastPath_Type) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,28 @@
+"""unitensor's hot path in C (``_speedups.c``): ``wrap`` and the fast paths of operations."""
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+_T = TypeVar("_T")
+
+def wrap(cls: type[_T], raw: Any, /) -> _T:
+    """A new ``cls`` tensor around ``raw``, without calling ``__init__``."""
+
+def setup(tensor_base: type, /) -> None:
+    """Learn the tensor base class and the offset of its ``raw`` slot."""
+
+class FastPath:
+    """A tensor method's fast path in C (see ``unitensor._api._base.fast_path``)."""
+
+    __python__: Callable[..., Any]
+    __wrapped__: Callable[..., Any]
+    def __init__(
+        self,
+        method: Callable[..., Any],
+        python: Callable[..., Any],
+        op: str,
+        reflected: bool = ...,
+        unary: bool = ...,
+    ) -> None: ...
+    def __call__(self, *args: Any, **kwargs: Any) -> Any: ...
+    def __get__(self, obj: object, owner: type | None = None) -> Any: ...

@@ -1,0 +1,334 @@
+"""The hot path in C (``unitensor._speedups``) against the Python templates it replaces.
+
+Every fast path of ``fast_path`` and ``unary_fast_path`` is a
+``unitensor._speedups.FastPath`` where the extension is built, and keeps the
+Python function compiled from its template as ``__python__``
+(``unitensor._api._base.pure_python``). On every backend, both run on the
+same operands here (Python scalars, tensors of one class with equal or other
+dtypes and shapes, native arrays, tensors of another framework, integer, bool
+and complex tensors, zero divisors) and must give the same result (class,
+dtype, shape, values, signs of zeros) or raise the same exception with the
+same message. ``wrap`` likewise against ``python_wrap``.
+"""
+
+import gc
+import inspect
+import math
+import os
+import sys
+import tracemalloc
+import warnings
+
+import numpy as np
+import pytest
+
+import unitensor as ut
+from conftest import make, selected_backends, to_numpy
+from unitensor._api import _base
+
+PURE = os.environ.get("UNITENSOR_PURE_PYTHON") == "1"
+
+
+def _fast_paths():
+    """{name: fast path} of every method of Tensor built by fast_path or unary_fast_path."""
+    found = {}
+    for name, f in vars(ut.Tensor).items():
+        if _base.FAST_PATH_TYPE is not None and type(f) is _base.FAST_PATH_TYPE:
+            found[name] = f
+        elif getattr(getattr(f, "__code__", None), "co_filename", None) == "<string>":
+            found[name] = f  # the Python template (no extension, or UNITENSOR_PURE_PYTHON=1)
+    return found
+
+
+FAST = _fast_paths()
+UNARY = sorted(n for n, f in FAST.items() if len(inspect.signature(f).parameters) == 1)
+BINARY = sorted(n for n in FAST if n not in UNARY)
+
+
+def test_the_extension_is_active():
+    """The extension is built and used (make test builds it); UNITENSOR_PURE_PYTHON=1 not."""
+    if PURE:
+        assert not _base.SPEEDUPS
+        assert "unitensor._speedups" not in sys.modules  # not even loaded
+        assert _base.wrap is _base.python_wrap
+        assert all(inspect.isfunction(f) for f in FAST.values())
+        return
+    assert _base.SPEEDUPS, (
+        "unitensor._speedups is not built: pip install -e . (or make install) compiles it"
+    )
+    from unitensor import _speedups
+
+    assert _base.wrap is _speedups.wrap
+    assert _base.FAST_PATH_TYPE is _speedups.FastPath
+    assert type(ut.Tensor.__sub__) is _speedups.FastPath
+
+
+def test_every_operator_and_function_with_a_fast_path_is_found():
+    for name in ("__add__", "__rsub__", "__truediv__", "__rtruediv__", "__lt__", "maximum"):
+        assert name in BINARY
+    for name in ("__neg__", "negative", "sqrt", "exp", "sign", "isnan", "floor"):
+        assert name in UNARY
+
+
+@pytest.mark.parametrize("name", ["add", "__rsub__", "maximum", "sqrt", "__neg__"])
+def test_a_fast_path_looks_like_its_checked_method(name):
+    f = FAST[name]
+    checked = inspect.unwrap(f)
+    assert inspect.isfunction(checked) and checked is not f
+    for attribute in ("__name__", "__qualname__", "__doc__", "__module__"):
+        assert getattr(f, attribute) == getattr(checked, attribute)
+    assert inspect.signature(f) == inspect.signature(checked)
+    assert inspect.isroutine(f)
+    t = ut.astensor(np.zeros(2, dtype=np.float32))
+    bound = getattr(t, name)
+    assert bound.__self__ is t and bound.__func__ is f
+    assert inspect.signature(bound) == inspect.signature(checked.__get__(t))
+    assert f.__get__(None, ut.Tensor) is f
+
+
+# ------------------------------------------------------------------ operands
+
+
+def _other_framework(backend):
+    """A backend other than ``backend`` among the selected ones (None if there is none)."""
+    others = [b for b in selected_backends() if b != backend]
+    return others[0] if others else None
+
+
+def _selves(backend):
+    """The tensors the fast paths are called on, by label."""
+    values = np.array([[-1.5, -0.0, 0.0], [2.0, np.inf, np.nan]])
+    return {
+        "float32": make(backend, values.astype(np.float32)),
+        "float64": make(backend, values),
+        "float16": make(backend, values.astype(np.float16)),
+        "int32": make(backend, np.array([[-2, 0, 3], [4, 5, 6]], dtype=np.int32)),
+        "bool": make(backend, np.array([[True, False, True], [False, True, False]])),
+        "complex64": make(backend, (values + 1j).astype(np.complex64)),
+    }
+
+
+def _others(backend):
+    """The second operands, by label."""
+    f32 = np.array([[0.5, -2.0, 0.0], [-0.0, 3.0, 1.0]], dtype=np.float32)
+    others = {
+        "float": 2.5,
+        "negative float": -0.75,
+        "float zero": 0.0,
+        "float negative zero": -0.0,
+        "float nan": math.nan,
+        "int": 3,
+        "int zero": 0,
+        "huge int": 10**400,
+        "True": True,
+        "False": False,
+        "complex": 1j,
+        "None": None,
+        "string": "a",
+        "numpy scalar": np.float64(2.0),
+        "float32 same shape": make(backend, f32),
+        "float64 same shape": make(backend, f32.astype(np.float64)),
+        "float32 broadcast": make(backend, f32[0]),
+        "float32 bad shape": make(backend, np.ones(4, dtype=np.float32)),
+        "int32 same shape": make(backend, np.ones((2, 3), dtype=np.int32)),
+        "bool same shape": make(backend, np.ones((2, 3), dtype=bool)),
+        "native float32": make(backend, f32).raw,
+    }
+    other = _other_framework(backend)
+    if other is not None:
+        others["other framework"] = make(other, f32)
+    return others
+
+
+# ------------------------------------------------------------------ comparison
+
+
+def _outcome(f, *args):
+    """("value", class, dtype, shape, values, signs) or ("raised", type, message)."""
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        try:
+            out = f(*args)
+        except Exception as e:
+            return ("raised", type(e), str(e))
+    assert ut.istensor(out)
+    values = to_numpy(out)
+    signs = np.signbit(values.real) if values.dtype.kind in "fc" else None
+    return ("value", type(out), out.dtype, out.shape, values, signs)
+
+
+def _same(c, p):
+    assert c[0] == p[0], f"C {c} and Python {p} differ"
+    if c[0] == "raised":
+        assert c[1:] == p[1:]
+        return
+    assert c[1:4] == p[1:4]
+    np.testing.assert_array_equal(c[4], p[4])  # (NaN equal to NaN)
+    if c[5] is not None:
+        np.testing.assert_array_equal(c[5], p[5])
+
+
+@pytest.mark.parametrize("name", BINARY)
+def test_binary_fast_paths_equal_the_templates(backend, name):
+    f = FAST[name]
+    python = _base.pure_python(f)
+    assert (python is f) == (not _base.SPEEDUPS)
+    others = _others(backend)
+    kinds = set()
+    for self_label, t in _selves(backend).items():
+        for other_label, other in others.items():
+            c, p = _outcome(f, t, other), _outcome(python, t, other)
+            try:
+                _same(c, p)
+            except AssertionError as e:
+                raise AssertionError(f"{name}({self_label}, {other_label}): {e}") from None
+            kinds.add(c[0])
+    assert kinds == {"value", "raised"}  # both compared
+
+
+@pytest.mark.parametrize("name", UNARY)
+def test_unary_fast_paths_equal_the_templates(backend, name):
+    f = FAST[name]
+    python = _base.pure_python(f)
+    for label, t in _selves(backend).items():
+        try:
+            _same(_outcome(f, t), _outcome(python, t))
+        except AssertionError as e:
+            raise AssertionError(f"{name}({label}): {e}") from None
+
+
+def test_division_by_a_zero_scalar_keeps_its_sign(backend):
+    t = make(backend, np.array([1.0, -2.0], dtype=np.float32))
+    for f in (FAST["__truediv__"], _base.pure_python(FAST["__truediv__"])):
+        with np.errstate(all="ignore"):
+            np.testing.assert_array_equal(to_numpy(f(t, -0.0)), [-np.inf, np.inf])
+            np.testing.assert_array_equal(to_numpy(f(t, 0)), [np.inf, -np.inf])
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda f, t: f(t),
+        lambda f, t: f(t, 1.0, 2.0),
+        lambda f, t: f(t, other=1.0),
+        lambda f, t: f(self=t, other=1.0),
+        lambda f, t: f(t, oops=1.0),
+        lambda f, t: f(None, 1.0),
+        lambda f, t: f(np.zeros(2), 1.0),
+    ],
+    ids=["one argument", "three", "keyword", "keywords", "unknown keyword", "None", "ndarray"],
+)
+def test_unusual_calls_behave_as_the_template(call):
+    t = ut.astensor(np.array([1.0, 2.0], dtype=np.float32))
+    f = FAST["subtract"]
+    _same(_outcome(lambda: call(f, t)), _outcome(lambda: call(_base.pure_python(f), t)))
+
+
+def test_a_tensor_without_raw_behaves_as_the_template():
+    empty = object.__new__(type(ut.astensor(np.zeros(2, dtype=np.float32))))
+    t = ut.astensor(np.array([1.0, 2.0], dtype=np.float32))
+    calls = ((FAST["add"], (empty, 1.0)), (FAST["add"], (t, empty)), (FAST["exp"], (empty,)))
+    for f, args in calls:
+        _same(_outcome(f, *args), _outcome(_base.pure_python(f), *args))
+
+
+# ------------------------------------------------------------------ wrap
+
+
+class _WithInit(ut.Tensor):
+    __slots__ = ()
+
+    def __init__(self, raw):  # never called by wrap
+        raise AssertionError("wrap called __init__")
+
+
+class _WithSetattr(ut.Tensor):
+    __slots__ = ()
+
+    def __setattr__(self, name, value):  # called by wrap, as by python_wrap
+        raise AttributeError(f"read-only tensor: {name}")
+
+
+@pytest.mark.parametrize(
+    "cls",
+    [
+        lambda: type(ut.astensor(np.zeros(1))),
+        lambda: _WithInit,
+        lambda: _WithSetattr,
+        lambda: int,
+        lambda: object,
+        lambda: "not a class",
+    ],
+    ids=["NumPyTensor", "with __init__", "with __setattr__", "int", "object", "not a class"],
+)
+def test_wrap_equals_python_wrap(cls):
+    raw = np.array([1.0, 2.0])
+    outcomes = []
+    for wrap in (_base.wrap, _base.python_wrap):
+        try:
+            out = wrap(cls(), raw)
+            outcomes.append(("value", type(out), out.raw is raw))
+        except Exception as e:
+            outcomes.append(("raised", type(e), str(e)))
+    assert outcomes[0] == outcomes[1]
+
+
+# ------------------------------------------------------------------ references
+
+
+def test_no_reference_is_leaked():
+    """A loop of fast paths (each branch, errors included) keeps references and memory flat."""
+    t = ut.astensor(np.ones((3, 3), dtype=np.float32))
+    u = ut.astensor(np.ones(2, dtype=np.float32))
+    ti = ut.astensor(np.ones(3, dtype=np.int32))
+    watched = [t.raw, t.raw.dtype, type(t), 0.5, FAST["__sub__"], type(t)._float_dtypes]
+
+    def loop(n):
+        for _ in range(n):
+            t - 0.5, 0.5 - t, t + t, t.sqrt(), t / 0, t < 1, t.maximum(t), 3 * t, ti + 1, -ti
+            t.add(other=1.0)
+            _base.wrap(type(t), t.raw)
+            for bad in (lambda: t + u, lambda: t.add(), lambda: t + 10**400):
+                try:
+                    bad()
+                except (ValueError, TypeError, OverflowError):
+                    pass
+
+    with np.errstate(all="ignore"):
+        loop(200)
+    gc.collect()
+    counts = [sys.getrefcount(x) for x in watched]
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    with np.errstate(all="ignore"):
+        loop(5000)
+    gc.collect()
+    grown = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    assert [sys.getrefcount(x) for x in watched] == counts
+    assert grown < 20_000, f"{grown} bytes more after 5000 rounds"
+
+
+def test_a_class_attribute_set_later_is_seen():
+    """The C version reads the class attributes anew once one is set (as the template does)."""
+    numpy_tensor = type(ut.astensor(np.zeros(1, dtype=np.float32)))
+
+    class Sub(numpy_tensor):
+        __slots__ = ()
+
+    class One:
+        exp = staticmethod(lambda a: "one")
+
+    class Two:
+        exp = staticmethod(lambda a: "two")
+
+    t = _base.wrap(Sub, np.zeros(2, dtype=np.float32))
+    Sub._float_dtypes = {np.dtype(np.float32)}  # (a new class has its own dtype tables)
+    for ns in (One, Two):
+        Sub._ns = ns
+        for f in (FAST["exp"], _base.pure_python(FAST["exp"])):
+            assert f(t).raw == ns.exp(None)
+    Sub._float_dtypes = set()  # not a float dtype any more: the checked method, which fails
+    c, p = _outcome(FAST["exp"], t), _outcome(_base.pure_python(FAST["exp"]), t)
+    assert c[0] == "raised"
+    _same(c, p)
