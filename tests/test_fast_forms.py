@@ -154,3 +154,64 @@ def test_jit_flat_call_reports_compiler_failures(backend):
     assert len(j._flat) == 1
     with pytest.raises(ut.CompileError, match=r"traced|could not compile f"):
         j(make(backend, np.ones(3, np.float32)))
+
+
+# ------------------------------------- the Array API namespace's wrapper (NumPy's 0-d)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda xp, t: xp.sum(t),  # (NumPy's sum gives a NumPy scalar: the wrapper fixes it)
+        lambda xp, t: xp.sum(t, axis=-1),
+        lambda xp, t: xp.sqrt(t[0, 0]),
+        lambda xp, t: xp.add(t[0, 0], 1.0),
+        lambda xp, t: xp.unique_counts(t),
+        lambda xp, t: xp.linalg.vector_norm(t),
+        lambda xp, t: xp.max(t, axis=None, keepdims=True),
+    ],
+)
+def test_namespace_results_are_arrays_as_the_python_wrapper_gives(call):
+    """NumPy's namespace: the C wrapper (SPEEDUPS) and the Python one agree: 0-d arrays."""
+    import functools
+
+    from unitensor.array_api import _build, namespace
+
+    xp = namespace("numpy")
+    t = ut.astensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    fixed = functools.partial(_build._as_arrays, type(t)._ns.as_array)
+    got = call(xp, t)
+    plain = call(_Unwrapped(xp), t)  # the same functions without the wrapper
+    expected = fixed(plain)
+    for g, e in zip(_leaves(got), _leaves(expected), strict=True):
+        assert type(g.raw) is np.ndarray and type(e.raw) is np.ndarray
+        assert g.raw.dtype == e.raw.dtype and g.raw.shape == e.raw.shape
+        np.testing.assert_array_equal(g.raw, e.raw)
+
+
+class _Unwrapped:
+    """A namespace whose functions are the wrapped ones' ``__wrapped__`` (no 0-d fix)."""
+
+    def __init__(self, xp):
+        self.xp = xp
+
+    def __getattr__(self, name):
+        f = getattr(self.xp, name)
+        if name == "linalg":
+            return _Unwrapped(f)
+        return getattr(f, "__wrapped__", f)
+
+
+def _leaves(x):
+    return [x] if ut.istensor(x) else [v for item in x for v in _leaves(item)]
+
+
+def test_numpy_methods_keep_numpy_scalars_the_namespace_gives_arrays():
+    """The two meet as documented: the method gives NumPy's scalar, the namespace a 0-d array."""
+    from unitensor.array_api import namespace
+
+    t = ut.astensor(np.arange(6, dtype=np.float32))
+    assert isinstance(t.sum().raw, np.float32)
+    out = namespace("numpy").sum(t)
+    assert type(out.raw) is np.ndarray and out.raw.shape == () and out.raw.dtype == np.float32
+    assert out.raw == np.float32(15)

@@ -609,6 +609,118 @@ setup(PyObject *module, PyObject *base)
     Py_RETURN_NONE;
 }
 
+/* ArraysOnly(fn, fix, keep): ``fn`` whose tensor results holding a ``keep`` array are
+ * returned as they are; any other result goes through ``fix`` (the Array API namespace's
+ * 0-d results: NumPy scalars become 0-d arrays, unitensor.array_api._build). */
+typedef struct {
+    PyObject_HEAD
+    PyObject *fn;
+    PyObject *fix;
+    PyObject *keep; /* a type */
+    PyObject *dict;
+    vectorcallfunc vectorcall;
+} ArraysOnly;
+
+static PyObject *
+ArraysOnly_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    ArraysOnly *w = (ArraysOnly *)callable;
+    PyObject *out = PyObject_Vectorcall(w->fn, args, nargsf, kwnames);
+    if (out == NULL) {
+        return NULL;
+    }
+    if (raw_offset >= 0 && tensor_base != NULL && PyObject_TypeCheck(out, tensor_base)) {
+        PyObject *raw = *(PyObject **)((char *)out + raw_offset);
+        if (raw != NULL && (PyObject *)Py_TYPE(raw) == w->keep) {
+            return out;
+        }
+    }
+    PyObject *fixed = PyObject_CallOneArg(w->fix, out);
+    Py_DECREF(out);
+    return fixed;
+}
+
+static PyObject *
+ArraysOnly_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    static char *keywords[] = {"fn", "fix", "keep", NULL};
+    PyObject *fn, *fix, *keep;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!:ArraysOnly", keywords, &fn, &fix,
+                                     &PyType_Type, &keep)) {
+        return NULL;
+    }
+    if (!PyCallable_Check(fn) || !PyCallable_Check(fix)) {
+        PyErr_SetString(PyExc_TypeError, "ArraysOnly needs a callable fn and fix");
+        return NULL;
+    }
+    ArraysOnly *w = (ArraysOnly *)type->tp_alloc(type, 0);
+    if (w == NULL) {
+        return NULL;
+    }
+    w->fn = Py_NewRef(fn);
+    w->fix = Py_NewRef(fix);
+    w->keep = Py_NewRef(keep);
+    w->vectorcall = ArraysOnly_vectorcall;
+    return (PyObject *)w;
+}
+
+static int
+ArraysOnly_traverse(ArraysOnly *w, visitproc visit, void *arg)
+{
+    Py_VISIT(w->fn);
+    Py_VISIT(w->fix);
+    Py_VISIT(w->keep);
+    Py_VISIT(w->dict);
+    return 0;
+}
+
+static int
+ArraysOnly_clear(ArraysOnly *w)
+{
+    Py_CLEAR(w->fn);
+    Py_CLEAR(w->fix);
+    Py_CLEAR(w->keep);
+    Py_CLEAR(w->dict);
+    return 0;
+}
+
+static void
+ArraysOnly_dealloc(ArraysOnly *w)
+{
+    PyObject_GC_UnTrack(w);
+    ArraysOnly_clear(w);
+    Py_TYPE(w)->tp_free((PyObject *)w);
+}
+
+static PyObject *
+ArraysOnly_repr(ArraysOnly *w)
+{
+    return PyUnicode_FromFormat("<unitensor namespace function %R>", w->fn);
+}
+
+static PyGetSetDef ArraysOnly_getset[] = {
+    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
+    {NULL},
+};
+
+static PyTypeObject ArraysOnly_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "unitensor._speedups.ArraysOnly",
+    .tp_doc = PyDoc_STR("A namespace function whose 0-d results are arrays (see "
+                        "unitensor.array_api._build)."),
+    .tp_basicsize = sizeof(ArraysOnly),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_new = ArraysOnly_new,
+    .tp_dealloc = (destructor)ArraysOnly_dealloc,
+    .tp_traverse = (traverseproc)ArraysOnly_traverse,
+    .tp_clear = (inquiry)ArraysOnly_clear,
+    .tp_repr = (reprfunc)ArraysOnly_repr,
+    .tp_call = PyVectorcall_Call,
+    .tp_vectorcall_offset = offsetof(ArraysOnly, vectorcall),
+    .tp_dictoffset = offsetof(ArraysOnly, dict),
+    .tp_getset = ArraysOnly_getset,
+};
+
 static PyMethodDef module_methods[] = {
     {"wrap", (PyCFunction)(void (*)(void))wrap, METH_FASTCALL,
      PyDoc_STR("wrap($module, cls, raw, /)\n--\n\n"
@@ -652,14 +764,15 @@ PyInit__speedups(void)
         return NULL;
     }
     Py_INCREF(object_class_descr);
-    if (PyType_Ready(&FastPath_Type) < 0) {
+    if (PyType_Ready(&FastPath_Type) < 0 || PyType_Ready(&ArraysOnly_Type) < 0) {
         return NULL;
     }
     PyObject *m = PyModule_Create(&module_def);
     if (m == NULL) {
         return NULL;
     }
-    if (PyModule_AddObjectRef(m, "FastPath", (PyObject *)&FastPath_Type) < 0) {
+    if (PyModule_AddObjectRef(m, "FastPath", (PyObject *)&FastPath_Type) < 0 ||
+        PyModule_AddObjectRef(m, "ArraysOnly", (PyObject *)&ArraysOnly_Type) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -53,8 +53,6 @@ if os.environ.get("UNITENSOR_PURE_PYTHON") != "1":
         _speedups = None
 
 SPEEDUPS: bool = _speedups is not None
-FAST_PATH_TYPE: type | None = None if _speedups is None else _speedups.FastPath
-"""The type of the fast paths in C, None where ``SPEEDUPS`` is false."""
 """Whether the hot path runs in C (``unitensor._speedups``; docs/architecture.md).
 
 ``wrap`` and the fast paths of ``fast_path`` and ``unary_fast_path`` are
@@ -62,6 +60,10 @@ the C versions where the extension was built and the environment variable
 ``UNITENSOR_PURE_PYTHON`` is not ``1``; otherwise the Python templates below,
 which are also what TorchDynamo traces. Both give the same results and errors.
 """
+SPEEDUPS_MODULE: ModuleType | None = _speedups
+"""``unitensor._speedups`` where ``SPEEDUPS`` (the namespaces' wrappers use it too), else None."""
+FAST_PATH_TYPE: type | None = None if _speedups is None else _speedups.FastPath
+"""The type of the fast paths in C, None where ``SPEEDUPS`` is false."""
 
 __all__ = [
     "FAST_PATH_TYPE",
@@ -69,6 +71,7 @@ __all__ = [
     "PYTHON_VERSIONS",
     "SCALAR_TYPES",
     "SPEEDUPS",
+    "SPEEDUPS_MODULE",
     "Axes",
     "PadMode",
     "Scalar",
