@@ -565,6 +565,7 @@ class Arithmetic(Creation):
         """
         return self.abs()
 
+    @unary_fast_path("abs")
     def abs(self) -> Self:
         """Elementwise absolute value; for complex numbers the magnitude.
 
