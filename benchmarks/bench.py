@@ -605,6 +605,9 @@ def goals(rows: list[dict[str, Any]]) -> list[str]:
     lines = []
     for label, selects, limit in GOALS:
         chosen = [r for r in rows if selects(r)]
+        if not chosen:
+            lines.append(f"{label} <= {limit:.2f}: not measured in this run")
+            continue
         missed = [r for r in chosen if r["ratio"] > limit]
         detail = ", ".join(
             f"{r['backend']} {r['workload']} {r['ratio']:.2f} ({_interval(r['interval'])})"

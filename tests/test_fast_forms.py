@@ -215,3 +215,48 @@ def test_numpy_methods_keep_numpy_scalars_the_namespace_gives_arrays():
     out = namespace("numpy").sum(t)
     assert type(out.raw) is np.ndarray and out.raw.shape == () and out.raw.dtype == np.float32
     assert out.raw == np.float32(15)
+
+
+# ----------------------------------------------- found by the newcomer review (round 5)
+
+
+def test_tensorflow_mask_indexing_in_a_graph():
+    """x[mask] and x.at[mask] inside tf.function / ut.jit: NumPy's values (no static size)."""
+    tf = pytest.importorskip("tensorflow")
+    x = np.array([[3.0, 0.0, 1.0], [4.0, -1.0, 2.0]], np.float32)
+
+    @tf.function(autograph=False)
+    def picked(a):
+        t = ut.astensor(a)
+        return t[t > 0.5].raw, t[t[:, 0] > 3].raw
+
+    rows, values = x[x > 0.5], x[x[:, 0] > 3]
+    got_rows, got_values = picked(tf.constant(x))
+    np.testing.assert_array_equal(got_rows.numpy(), rows)
+    np.testing.assert_array_equal(got_values.numpy(), values)
+    zeroed = ut.jit(lambda t: t.at[t > 0.5].set(0.0))(ut.astensor(tf.constant(x)))
+    np.testing.assert_array_equal(zeroed.numpy(), np.where(x > 0.5, 0, x))
+
+
+def test_jax_captured_index_arrays_are_checked_inside_jit():
+    """An index array captured from outside jax.jit is concrete: checked as eagerly."""
+    jax = pytest.importorskip("jax")
+    jnp = jax.numpy
+    good, bad = ut.astensor(jnp.array([2, -1])), ut.astensor(jnp.array([7]))
+    x = jnp.arange(4.0)
+    np.testing.assert_array_equal(jax.jit(lambda a: ut.astensor(a)[good].raw)(x), [2.0, 3.0])
+    labels = jnp.array([1, 0])
+    loss = jax.jit(lambda z: ut.astensor(z).crossentropy(labels).raw)(jnp.zeros((2, 3)))
+    np.testing.assert_allclose(np.asarray(loss), np.full(2, np.log(3), np.float32), rtol=1e-6)
+    with pytest.raises(ut.IndexOutOfRangeError, match="index 7 is out of bounds"):
+        jax.jit(lambda a: ut.astensor(a)[bad].raw)(x)
+
+
+def test_tensorflow_native_tensors_take_unitensor_tensors_without_numpy():
+    """tf ops convert a unitensor tensor to the tensor it holds, also in a graph (ut.jit)."""
+    tf = pytest.importorskip("tensorflow")
+    t = ut.astensor(tf.constant([1.0, 2.0]))
+    assert tf.convert_to_tensor(t) is t.raw
+    np.testing.assert_array_equal((tf.constant([1.0, 1.0]) * t).numpy(), [1.0, 2.0])
+    out = ut.jit(lambda w, lr: w - lr * w)(tf.constant([1.0, 4.0]), 0.5)
+    np.testing.assert_array_equal(np.asarray(out), [0.5, 2.0])

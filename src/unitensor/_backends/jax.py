@@ -136,6 +136,17 @@ def _bool_rank(item: Any) -> int | None:
     return item.ndim if isinstance(item, jax.Array) and item.dtype == np.bool_ else None
 
 
+def _bounds(a: Any) -> tuple[int, int]:
+    """The smallest and largest values of a concrete integer array (not empty).
+
+    Evaluated at once even inside a JAX transformation, where ``a`` is a
+    concrete array captured from outside (its reductions would be traced
+    there): JAX's ``ensure_compile_time_eval``.
+    """
+    with jax.ensure_compile_time_eval():
+        return int(a.min()), int(a.max())
+
+
 def _check_bounds(a: Any, index: Any) -> None:
     """Raise ``IndexError`` for out-of-range ints and concrete integer arrays.
 
@@ -168,7 +179,7 @@ def _check_bounds(a: Any, index: Any) -> None:
             and item.size
         ):
             n = a.shape[dim]
-            lo, hi = int(item.min()), int(item.max())
+            lo, hi = _bounds(item)
             if lo < -n or hi >= n:
                 bad = hi if hi >= n else lo
                 raise IndexOutOfRangeError(
@@ -223,7 +234,8 @@ def _slogdet(a: Any) -> tuple[Any, Any]:
 def _take_along_axis(a: Any, idx: Any, axis: int) -> Any:
     n = a.shape[axis]
     if _is_concrete(idx) and idx.size:
-        if int(idx.min()) < -n or int(idx.max()) >= n:
+        low, high = _bounds(idx)
+        if low < -n or high >= n:
             raise IndexOutOfRangeError(
                 f"take_along_axis: index out of range for an axis of length {n}"
             )
@@ -251,7 +263,8 @@ def _reshape_copy(a: Any, shape: tuple[int, ...], copy: bool) -> Any:
 def _crossentropy(logits: Any, labels: Any) -> Any:
     classes = logits.shape[-1]
     if _is_concrete(labels) and labels.size:
-        if int(labels.min()) < 0 or int(labels.max()) >= classes:  # two reductions, no more
+        low, high = _bounds(labels)
+        if low < 0 or high >= classes:
             raise IndexOutOfRangeError(f"crossentropy: labels must be in [0, {classes})")
     log_p = jax.nn.log_softmax(logits, axis=-1)
     return -jnp.take_along_axis(log_p, labels[..., None], axis=-1)[..., 0]

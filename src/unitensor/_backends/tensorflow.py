@@ -205,9 +205,11 @@ def _getitem(a: Any, index: Any) -> Any:
     if _is_basic(index):
         return _basic_getitem(a, index)
     rank = _bool_rank(index)
-    if rank and tuple(index.shape) == tuple(a.shape[:rank]) and tf.executing_eagerly():
-        if len(a.shape) <= 8:  # (TensorFlow's kernels stop at 8 axes: _tensorflow_indexing)
-            return tf.boolean_mask(a, index)  # x[mask]: TensorFlow's own kernel, as native code
+    if rank and len(a.shape) <= 8 and tuple(index.shape) == tuple(a.shape[:rank]):
+        # x[mask]: TensorFlow's own kernel, as native code, also in a graph (its result's
+        # size is not known there, which the general path cannot take); past 8 axes
+        # TensorFlow's kernels stop (_tensorflow_indexing)
+        return tf.boolean_mask(a, index)
     items = as_tuple(index)
     gathered = _gather_one_axis(a, items)
     return _advanced(a, items) if gathered is None else gathered
@@ -1006,11 +1008,29 @@ def _autograph_leaves_unitensor_alone() -> None:
         pass
 
 
+def _as_native_tensor(
+    t: TensorFlowTensor, dtype: Any = None, name: Any = None, as_ref: bool = False
+) -> Any:
+    """``t``'s tensor for TensorFlow's own functions (``tf.convert_to_tensor(t)``, ``x * t``).
+
+    Registered with ``tf.register_tensor_conversion_function``: TensorFlow
+    takes the tensor a unitensor tensor holds as it is, eagerly and in a
+    graph, instead of reading it through NumPy (``__array__``, a copy, and
+    impossible for a graph's symbolic tensor). Another dtype than its own is
+    refused (``NotImplemented``), as TensorFlow refuses it for its tensors.
+    """
+    raw = t.raw
+    if dtype is not None and not tf.as_dtype(dtype).is_compatible_with(raw.dtype):
+        return NotImplemented
+    return raw if as_ref or not isinstance(raw, tf.Variable) else tf.convert_to_tensor(raw)
+
+
 def primitives() -> Primitives:
     """TensorFlow's primitives; imports TensorFlow."""
     global tf, _widen, _range_dtypes, _logaddexp_same_shape
     tf = importlib.import_module("tensorflow")
     _tensorflow_indexing.set_tensorflow(tf)
+    tf.register_tensor_conversion_function(TensorFlowTensor, _as_native_tensor)
     _logaddexp_same_shape = tf.custom_gradient(_logaddexp_forward)
     _widen = frozenset((tf.bool, tf.int8, tf.int16, tf.int32, tf.uint8, tf.uint16, tf.uint32))
     _range_dtypes = (tf.int32, tf.int64, tf.float16, tf.bfloat16, tf.float32, tf.float64)
