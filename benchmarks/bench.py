@@ -658,8 +658,9 @@ def commit() -> str:
 
 def write_docs(rows: list[dict[str, Any]], compiled: list[dict[str, Any]]) -> None:
     """The tables as Markdown and the ratios as a chart, for the documentation."""
+    measured = commit()  # (before the files below change the tree)
     lines = [
-        f"Measured on: {machine()}; commit {commit()}; "
+        f"Measured on: {machine()}; commit {measured}; "
         f"`python benchmarks/bench.py --docs` on {time.strftime('%Y-%m-%d', time.gmtime())}.",
         "Ratios are unitensor / native (the median over interleaved rounds of the ratio",
         "within a round) with their 95 % confidence interval; the noise row is native code",
@@ -696,10 +697,10 @@ def write_docs(rows: list[dict[str, Any]], compiled: list[dict[str, Any]]) -> No
             f"{_interval(r['jit_vs_eager_interval'])} |"
         )
     (ROOT / "docs" / "benchmarks-results.md").write_text("\n".join(lines) + "\n")
-    plot(rows, ROOT / "docs" / "benchmarks.png")
+    plot(rows, ROOT / "docs" / "benchmarks.png", measured)
 
 
-def plot(rows: list[dict[str, Any]], path: Path) -> None:
+def plot(rows: list[dict[str, Any]], path: Path, measured: str) -> None:
     """One panel per workload: the ratio of each framework, unitensor's and EagerPy's.
 
     Error bars are the 95 % intervals; the dashed line is the goal of the
@@ -736,7 +737,7 @@ def plot(rows: list[dict[str, Any]], path: Path) -> None:
         ax.axis("off")
     axes.flat[0].set_ylabel("time / native time", fontsize=8)
     axes.flat[0].legend(fontsize=7)
-    fig.suptitle(f"unitensor and EagerPy against native code (lower is better), {commit()}")
+    fig.suptitle(f"unitensor and EagerPy against native code (lower is better), {measured}")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
 
