@@ -260,3 +260,15 @@ def test_tensorflow_native_tensors_take_unitensor_tensors_without_numpy():
     np.testing.assert_array_equal((tf.constant([1.0, 1.0]) * t).numpy(), [1.0, 2.0])
     out = ut.jit(lambda w, lr: w - lr * w)(tf.constant([1.0, 4.0]), 0.5)
     np.testing.assert_array_equal(np.asarray(out), [0.5, 2.0])
+
+
+def test_jit_static_argument_by_position_or_by_name(backend):
+    """static_argnames holds for the argument passed by position too (and argnums by name)."""
+    _compiling(backend)
+    x = make(backend, np.arange(6, dtype=np.float32))
+    expected = np.arange(6, dtype=np.float32)
+    by_name = ut.jit(lambda t, n: t.reshape((n, -1)), static_argnames="n", options=CHEAP)
+    by_number = ut.jit(lambda t, n: t.reshape((n, -1)), static_argnums=1, options=CHEAP)
+    for j in (by_name, by_number):
+        check(j(x, 2), backend, expected.reshape(2, 3))
+        check(j(x, n=3), backend, expected.reshape(3, 2))

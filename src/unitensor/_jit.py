@@ -19,6 +19,7 @@ function each, kept in a dict.
 from __future__ import annotations
 
 import functools
+import inspect
 import itertools
 import types
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -237,6 +238,34 @@ class Jitted(Generic[P, R]):
 def _flat_tree(args: tuple[Any, ...]) -> _Tree:
     """The tree of positional arguments that are one leaf each, with no keyword arguments."""
     return (tuple, ((tuple, tuple(_leaf_of(a) for a in args)), (dict, (), ())))
+
+
+def _static_both(
+    f: Callable[..., Any], nums: tuple[int, ...], names: tuple[str, ...]
+) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """``static_argnums`` and ``static_argnames`` completed from each other, as in JAX.
+
+    A static parameter is static whether it is passed by position or by
+    name: its name joins ``names`` for a number, and its position ``nums``
+    for a name (from ``f``'s signature, where it has one).
+    """
+    try:
+        params = list(inspect.signature(f).parameters.values())
+    except (TypeError, ValueError):  # no signature (some builtins): as given
+        return nums, names
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    positional = [p for p in params if p.kind in kinds]
+    by_name = {p.name: i for i, p in enumerate(positional)}
+    more_nums = [by_name[n] for n in names if n in by_name]
+    more_names = [
+        positional[i].name
+        for i in nums
+        if 0 <= i < len(positional) and positional[i].kind is not inspect.Parameter.POSITIONAL_ONLY
+    ]
+    return (
+        tuple(dict.fromkeys((*nums, *more_nums))),
+        tuple(dict.fromkeys((*names, *more_names))),
+    )
 
 
 def _leaf_of(x: Any) -> _Tree:
@@ -545,6 +574,7 @@ def jit(
     given = {} if options is None else dict(options)
 
     def decorate(g: Callable[P, R]) -> Jitted[P, R]:
-        return Jitted(g, nums, names, jit_compile, given)
+        static_nums, static_names = _static_both(g, nums, names)
+        return Jitted(g, static_nums, static_names, jit_compile, given)
 
     return decorate if f is None else decorate(f)
