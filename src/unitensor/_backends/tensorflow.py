@@ -206,9 +206,7 @@ def _getitem(a: Any, index: Any) -> Any:
         return _basic_getitem(a, index)
     rank = _bool_rank(index)
     if rank and len(a.shape) <= 8 and tuple(index.shape) == tuple(a.shape[:rank]):
-        # x[mask]: TensorFlow's own kernel, as native code, also in a graph (its result's
-        # size is not known there, which the general path cannot take); past 8 axes
-        # TensorFlow's kernels stop (_tensorflow_indexing)
+        # x[mask]: TensorFlow's own kernel, also in a graph (unknown size; 8 axes at most)
         return tf.boolean_mask(a, index)
     items = as_tuple(index)
     gathered = _gather_one_axis(a, items)
@@ -280,11 +278,8 @@ def _basic_index_error(a: Any, index: Any, e: Exception) -> IndexError:
 def _index_array(item: Any, n: int) -> Any:
     """An integer index array for an axis of size ``n``: checked, negatives counted from the end.
 
-    Eagerly its smallest and largest values are read (two reductions, two
-    scalars to the host; the index never goes through NumPy), and negative
-    indices are counted from the end only when there are some: two to three
-    operations where there were six. Traced, the check runs when the graph
-    runs.
+    Eagerly from its min and max (two scalars to the host, no NumPy), counted
+    from the end only if there are negatives; traced, checked when the graph runs.
     """
     idx = tf.cast(tf.convert_to_tensor(item), tf.int64)  # (no operation for int64 itself)
     if tf.executing_eagerly():
@@ -1011,13 +1006,10 @@ def _autograph_leaves_unitensor_alone() -> None:
 def _as_native_tensor(
     t: TensorFlowTensor, dtype: Any = None, name: Any = None, as_ref: bool = False
 ) -> Any:
-    """``t``'s tensor for TensorFlow's own functions (``tf.convert_to_tensor(t)``, ``x * t``).
+    """``t``'s tensor for TensorFlow's functions (``tf.convert_to_tensor(t)``, ``x * t``).
 
-    Registered with ``tf.register_tensor_conversion_function``: TensorFlow
-    takes the tensor a unitensor tensor holds as it is, eagerly and in a
-    graph, instead of reading it through NumPy (``__array__``, a copy, and
-    impossible for a graph's symbolic tensor). Another dtype than its own is
-    refused (``NotImplemented``), as TensorFlow refuses it for its tensors.
+    Registered with ``tf.register_tensor_conversion_function``: no trip through
+    NumPy (``__array__``: a copy, impossible in a graph); another dtype refused.
     """
     raw = t.raw
     if dtype is not None and not tf.as_dtype(dtype).is_compatible_with(raw.dtype):
