@@ -86,7 +86,8 @@ _TF_RANK = (
 )
 _SUBNORMAL = (
     "subnormal operands or results: JAX and TensorFlow flush them to zero in some CPU "
-    "kernels (atan2, nextafter, bfloat16 reciprocal), which the standard allows"
+    "kernels (atan2, nextafter, bfloat16 reciprocal, sign: JAX's sign of a subnormal is 0, "
+    "TensorFlow's the subnormal itself), which the standard allows"
 )
 _PROMOTE_HIDDEN = (
     "NumPy 2 promotes int32 + float32 to float64",
