@@ -395,6 +395,7 @@ def _sign(a: Any) -> Any:
         return torch.sgn(a)
     if not a.is_floating_point():
         return torch.sign(a)
+    out = None
     if (
         not torch.compiler.is_compiling()
         and a.is_cpu
@@ -408,7 +409,8 @@ def _sign(a: Any) -> Any:
         out = torch.sign(a)
         if math.isfinite(a.sum().item()):  # (a sum in float64 reads ten times slower)
             return out
-    out = torch.sign(a)
+    if out is None:  # (the large form's sign serves the general form too)
+        out = torch.sign(a)
     return torch.clamp(a.detach(), out, out).add_(0.0)
 
 
