@@ -252,6 +252,37 @@ def test_jax_captured_index_arrays_are_checked_inside_jit():
         jax.jit(lambda a: ut.astensor(a)[bad].raw)(x)
 
 
+def test_jax_bounds_are_kept_while_the_array_lives():
+    """JAX arrays cannot be written: the range check of an index array or of labels is
+    made once per array (inside an eager jax.grad it costs a millisecond)."""
+    jax = pytest.importorskip("jax")
+    import gc
+
+    from unitensor._backends import jax as ut_jax
+
+    jnp = jax.numpy
+    labels = jnp.array([2, 0, 1])
+    key = id(labels)
+    logits = ut.astensor(jnp.zeros((3, 3)))
+    for _ in range(2):
+        loss = logits.crossentropy(labels, reduction="mean")
+        np.testing.assert_allclose(loss.item(), np.log(3), rtol=1e-6)
+    assert ut_jax._BOUNDS[key][1] == (0, 2)
+    del labels
+    gc.collect()
+    assert key not in ut_jax._BOUNDS  # forgotten with the array
+    bad = jnp.array([2, 3, 0])
+    for _ in range(2):  # refused each time
+        with pytest.raises(ut.IndexOutOfRangeError, match=r"labels must be in \[0, 3\)"):
+            logits.crossentropy(bad)
+    x = ut.astensor(jnp.arange(4.0))
+    index = jnp.array([3, -4])
+    np.testing.assert_array_equal(x[index].numpy(), [3.0, 0.0])
+    np.testing.assert_array_equal(x[index].numpy(), [3.0, 0.0])
+    with pytest.raises(ut.IndexOutOfRangeError):
+        x[jnp.array([4])]
+
+
 def test_tensorflow_native_tensors_take_unitensor_tensors_without_numpy():
     """tf ops convert a unitensor tensor to the tensor it holds, also in a graph (ut.jit)."""
     tf = pytest.importorskip("tensorflow")

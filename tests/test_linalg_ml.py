@@ -132,6 +132,69 @@ def test_crossentropy_float64_and_large_logits(backend):
     check(out, backend, np_crossentropy(big, LABELS), np.float32, rtol=1e-4)
 
 
+@pytest.mark.parametrize("reduction", ["mean", "sum"])
+@pytest.mark.parametrize(
+    "dtype, rtol", [(np.float32, 1e-6), (np.float64, 1e-12), (np.float16, 2e-3)]
+)
+def test_crossentropy_reduction(backend, reduction, dtype, rtol):
+    """``reduction`` gives the mean or sum of the losses: 0-d, the logits' dtype.
+
+    PyTorch's float32 and float64 means are its fused kernel; half precision
+    takes the float32 mean of ``Tensor.mean``.
+    """
+    logits = LOGITS.astype(dtype)
+    losses = np_crossentropy(logits.astype(np.float64), LABELS)
+    expected = losses.mean() if reduction == "mean" else losses.sum()
+    for out in (
+        make(backend, logits).crossentropy(make(backend, LABELS), reduction=reduction),
+        ut.crossentropy(make(backend, logits), make(backend, LABELS), reduction=reduction),
+    ):
+        check(out, backend, np.asarray(expected), dtype, rtol=rtol)
+
+
+@pytest.mark.filterwarnings("ignore:invalid value encountered:RuntimeWarning")  # (NumPy's)
+def test_crossentropy_reduction_batched_and_empty(backend):
+    logits = randn(2, 3, 4, seed=5)
+    labels = np.array([[0, 3, 1], [2, 2, 0]])
+    expected = np.mean([np_crossentropy(logits[i].astype(np.float64), labels[i]) for i in range(2)])
+    out = ut.crossentropy(make(backend, logits), make(backend, labels), reduction="mean")
+    check(out, backend, np.asarray(expected), np.float32, rtol=1e-6)
+    empty = ut.crossentropy(
+        make(backend, np.zeros((0, 4), np.float32)),
+        make(backend, np.zeros((0,), np.int64)),
+        reduction="mean",
+    )
+    assert empty.shape == () and np.isnan(empty.item())
+
+
+def test_crossentropy_reduction_errors(backend):
+    logits, labels = make(backend, LOGITS), make(backend, LABELS)
+    with pytest.raises(ValueError, match="reduction must be"):
+        ut.crossentropy(logits, labels, reduction="batchmean")  # type: ignore[arg-type]
+    bad = make(backend, np.array([0, 4, 1, 1, 2, 3]))
+    for reduction in ("none", "mean", "sum"):
+        with pytest.raises(ut.IndexOutOfRangeError):
+            ut.crossentropy(logits, bad, reduction=reduction).numpy()
+
+
+def test_crossentropy_mean_gradient(grad_backend):
+    """The gradient of the (fused, on PyTorch) mean is that of the mean of the losses."""
+    backend = grad_backend
+    labels = make(backend, LABELS)
+
+    def fused(z):
+        return ut.crossentropy(z, labels, reduction="mean")
+
+    def composed(z):
+        return ut.crossentropy(z, labels).mean()
+
+    x = make(backend, LOGITS)
+    p = np.exp(np_log_softmax(LOGITS.astype(np.float64), -1))
+    p[np.arange(len(LABELS)), LABELS] -= 1
+    for f in (fused, composed):
+        check(ut.grad(f)(x), backend, p / len(LABELS), np.float32, rtol=1e-5, atol=1e-7)
+
+
 # ---------------------------------------------------------------- onehot_like
 
 IDX = np.array([2, 0, 3, 3, 1])

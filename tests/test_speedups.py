@@ -332,3 +332,74 @@ def test_a_class_attribute_set_later_is_seen():
     c, p = _outcome(FAST["exp"], t), _outcome(_base.pure_python(FAST["exp"]), t)
     assert c[0] == "raised"
     _same(c, p)
+
+
+# ------------------------------------------------------------------ broadcasting operands
+
+BROADCAST_PAIRS = [
+    ((2, 3), (3,)),
+    ((2, 3), ()),
+    ((), (2, 3)),
+    ((2, 1), (1, 3)),
+    ((1, 2, 3), (2, 1)),
+    ((0, 3), (1, 3)),
+    ((2, 3), (2,)),  # do not broadcast: the checked path's ShapeError
+    ((4, 1, 2, 3), (5, 1, 1)),
+    ((1,) * 6 + (2, 3), (3,)),  # rank 8: the fast path's largest
+    ((1,) * 7 + (2, 3), (2, 3)),  # rank 9: the checked path
+]
+
+
+@pytest.mark.parametrize("name", BINARY)
+def test_broadcasting_tensors_give_the_checked_result(backend, name):
+    """Two float tensors of one dtype whose shapes broadcast take the fast path (C and
+    Python); results and errors equal the checked method's."""
+    f = FAST[name]
+    checked, python = inspect.unwrap(f), _base.pure_python(f)
+    rng = np.random.default_rng(3)
+    for sa, sb in BROADCAST_PAIRS:
+        a = make(backend, rng.standard_normal(sa).astype(np.float32))
+        b = make(backend, rng.standard_normal(sb).astype(np.float32))
+        expected = _outcome(checked, a, b)
+        for label, g in (("C", f), ("Python", python)):
+            try:
+                _same(_outcome(g, a, b), expected)
+            except AssertionError as e:
+                raise AssertionError(f"{label} {name}({sa}, {sb}): {e}") from None
+
+
+def test_a_broadcast_sum_equals_numpy(backend):
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    b = np.array([0.5, -1.0, 2.0], dtype=np.float32)
+    out = make(backend, a) + make(backend, b)
+    assert out.shape == (2, 3) and out.dtype == ut.float32
+    np.testing.assert_array_equal(to_numpy(out), a + b)
+
+
+@pytest.mark.parametrize(
+    "sa, sb",
+    [*BROADCAST_PAIRS, ((3,), (4,)), ((2, 0), (2, 1)), ((2, 0), (3,)), ((5,), (1, 5))],
+)
+def test_broadcastable_is_numpys_rule(sa, sb):
+    from unitensor._broadcast import FAST_RANK, broadcastable
+
+    try:
+        np.broadcast_shapes(sa, sb)
+        numpy_says = True
+    except ValueError:
+        numpy_says = False
+    small = len(sa) <= FAST_RANK and len(sb) <= FAST_RANK
+    assert broadcastable(sa, sb) == (numpy_says and small)
+
+
+def test_broadcastable_refuses_unknown_sizes():
+    from unitensor._broadcast import broadcastable
+
+    assert not broadcastable((2, math.nan), (3,))  # Dask's unknown size
+    assert not broadcastable((2, None), (3,))  # a TensorFlow graph's
+    assert not broadcastable((np.int64(2),), (1,))  # only Python ints are read
+    if "tensorflow" in selected_backends():
+        import tensorflow as tf
+
+        assert not broadcastable(tf.TensorShape(None), (3,))  # unknown rank
+        assert broadcastable(tf.TensorShape([2, 3]), (3,))

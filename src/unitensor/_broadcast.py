@@ -6,7 +6,7 @@ from typing import Any
 
 from ._errors import ShapeError
 
-__all__ = ["broadcast_shape", "check_broadcast"]
+__all__ = ["broadcast_shape", "broadcastable", "check_broadcast"]
 
 
 def broadcast_shape(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -19,6 +19,33 @@ def broadcast_shape(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...] |
             return None
         out.append(y if x == 1 else x)
     return tuple(reversed(out))
+
+
+FAST_RANK = 8
+"""The largest rank that ``broadcastable`` accepts (TensorFlow's broadcasting kernels')."""
+
+
+def broadcastable(a: Any, b: Any) -> bool:
+    """Whether two known shapes broadcast, both of rank at most ``FAST_RANK``.
+
+    The fast paths of binary operations ask it of operands whose shapes
+    differ. A size that is not a Python int (None in a TensorFlow graph,
+    Dask's ``nan``) or a rank that is not known gives False: the checked
+    path handles those. ``_speedups.c`` makes the same test.
+    """
+    try:
+        na, nb = len(a), len(b)
+    except (TypeError, ValueError):  # (TensorFlow: a shape of unknown rank)
+        return False
+    if na > FAST_RANK or nb > FAST_RANK:
+        return False
+    for i in range(1, min(na, nb) + 1):
+        x, y = a[na - i], b[nb - i]
+        if x.__class__ is not int or y.__class__ is not int:
+            return False
+        if x != y and x != 1 and y != 1:
+            return False
+    return True
 
 
 def check_broadcast(*shapes: Any) -> None:

@@ -121,7 +121,7 @@ from typing import Any, TypeVar, cast
 from ._api._base import TensorBase
 from ._api.set import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 {backends}from ._registry import astensor
-from ._tensor import Axes, PadMode, Scalar, Tensor, TensorOrScalar
+from ._tensor import Axes, PadMode, Reduction, Scalar, Tensor, TensorOrScalar
 from .modules import ModuleWrapper, wrapper
 '''
 

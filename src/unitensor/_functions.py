@@ -21,7 +21,7 @@ from ._backends.numpy import NumPyTensor
 from ._backends.tensorflow import TensorFlowTensor
 from ._backends.torch import PyTorchTensor
 from ._registry import astensor
-from ._tensor import Axes, PadMode, Scalar, Tensor, TensorOrScalar
+from ._tensor import Axes, PadMode, Reduction, Scalar, Tensor, TensorOrScalar
 from .modules import ModuleWrapper, wrapper
 
 T = TypeVar("T", bound=Tensor)
@@ -3814,7 +3814,7 @@ def log_softmax(t: T, axis: int = -1) -> T:
     return _w(t).log_softmax(axis)
 
 
-def crossentropy(logits: T, labels: TensorBase) -> T:
+def crossentropy(logits: T, labels: TensorBase, *, reduction: Reduction = "none") -> T:
     """Softmax cross-entropy of logits ``self`` against integer ``labels``.
 
     Function form of [`Tensor.crossentropy`][unitensor.Tensor.crossentropy]:
@@ -3825,17 +3825,24 @@ def crossentropy(logits: T, labels: TensorBase) -> T:
     ----------
     labels
         Integer class indices, shape ``self.shape[:-1]``.
+    reduction
+        ``"none"`` (the default) gives one loss per label; ``"mean"``
+        and ``"sum"`` their mean and sum, as PyTorch's ``reduction``
+        (where PyTorch computes the mean in the same kernel as the
+        losses: its float32 and float64 logits do).
 
     Returns
     -------
     Tensor
         ``-log_softmax(self)[..., labels]``, shape ``self.shape[:-1]``,
-        the float dtype of the logits.
+        the float dtype of the logits; 0-d with ``"mean"`` or ``"sum"``
+        (the mean of no labels is NaN).
 
     Raises
     ------
     ValueError
-        If ``self`` is 0-d or ``labels.shape != self.shape[:-1]``.
+        If ``self`` is 0-d, ``labels.shape != self.shape[:-1]``, or
+        ``reduction`` is none of the three.
     TypeError
         If ``labels`` belongs to another framework.
     DTypeError
@@ -3849,8 +3856,10 @@ def crossentropy(logits: T, labels: TensorBase) -> T:
     >>> loss = logits.crossentropy(np.array([0, 1]))
     >>> loss.shape, loss.dtype, loss[0].item()
     ((2,), dtype('float32'), 0.6931)
+    >>> logits.crossentropy(np.array([0, 1]), reduction="sum").item()
+    1.3863
     """
-    return _w(logits).crossentropy(labels)
+    return _w(logits).crossentropy(labels, reduction=reduction)
 
 
 def onehot_like(t: T, indices: TensorBase, *, value: Scalar = 1) -> T:

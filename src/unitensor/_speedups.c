@@ -9,8 +9,8 @@
  * method (``__wrapped__``), and
  *
  * - on the operands the template handles itself (a real float tensor and a
- *   Python int or float, two real float tensors of one class, dtype and
- *   shape) it makes the same tests in the same order, computes the same
+ *   Python int or float, two real float tensors of one class and dtype
+ *   whose shapes are equal or broadcast) it makes the same tests in the same order, computes the same
  *   expression and wraps it the same way;
  * - where the template calls the checked method, it calls the checked
  *   method with the same arguments;
@@ -287,6 +287,59 @@ compute(FastPath *f, ClassEntry *e, PyObject *self, PyObject *a, PyObject *b)
     return out;
 }
 
+/* unitensor._broadcast.broadcastable(sa, sb): 1 where two shapes of known Python-int
+   sizes and rank at most FAST_RANK broadcast, 0 where not (or where a rank is not known:
+   len() raises TypeError or ValueError), -1 with an exception set. */
+#define FAST_RANK 8
+static int
+broadcastable(PyObject *sa, PyObject *sb)
+{
+    Py_ssize_t na = PyObject_Length(sa);
+    Py_ssize_t nb = na < 0 ? -1 : PyObject_Length(sb);
+    if (nb < 0) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError) || PyErr_ExceptionMatches(PyExc_ValueError)) {
+            PyErr_Clear();
+            return 0;
+        }
+        return -1;
+    }
+    if (na > FAST_RANK || nb > FAST_RANK) {
+        return 0;
+    }
+    Py_ssize_t n = na < nb ? na : nb;
+    for (Py_ssize_t i = 1; i <= n; i++) {
+        PyObject *x = PySequence_GetItem(sa, na - i);
+        if (x == NULL) {
+            return -1;
+        }
+        PyObject *y = PySequence_GetItem(sb, nb - i);
+        if (y == NULL) {
+            Py_DECREF(x);
+            return -1;
+        }
+        int ok = PyLong_CheckExact(x) && PyLong_CheckExact(y);
+        if (ok) {
+            int equal = PyObject_RichCompareBool(x, y, Py_EQ);
+            ok = equal < 0 ? -1 : equal;
+            if (ok == 0) {
+                long dx = PyLong_AsLong(x), dy = PyLong_AsLong(y);
+                if ((dx == -1 || dy == -1) && PyErr_Occurred()) {
+                    ok = -1;
+                }
+                else {
+                    ok = dx == 1 || dy == 1;
+                }
+            }
+        }
+        Py_DECREF(x);
+        Py_DECREF(y);
+        if (ok <= 0) {
+            return ok;
+        }
+    }
+    return 1;
+}
+
 /* The template _BINARY: fast(self, other). */
 static PyObject *
 binary(FastPath *f, PyObject *const *args)
@@ -344,7 +397,8 @@ binary(FastPath *f, PyObject *const *args)
             int differ = PyObject_IsTrue(ne);
             Py_DECREF(ne);
             if (differ < 0) goto done;
-            found = !differ;
+            found = differ ? broadcastable(sa, sb) : 1;
+            if (found < 0) goto done;
         }
         if (found) {
             found = in_class_attr(da, e, self, ATTR_FLOATS);

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from ._api._base import Axes, PadMode, Scalar, TensorBase, TensorOrScalar
+from ._api._base import Axes, PadMode, Reduction, Scalar, TensorBase, TensorOrScalar
 from ._api.array_object import ArrayObject
 
-__all__ = ["Axes", "PadMode", "Scalar", "Tensor", "TensorOrScalar"]
+__all__ = ["Axes", "PadMode", "Reduction", "Scalar", "Tensor", "TensorOrScalar"]
 
 _C = TypeVar("_C", bound=type)
 _NOT_MEMBERS = frozenset({"__slots__", "__module__", "__qualname__", "__doc__", "__dict__"})

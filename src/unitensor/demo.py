@@ -134,7 +134,7 @@ def forward(params: ut.Tensor, x: ut.Tensor) -> ut.Tensor:
 
 def loss_fn(params: ut.Tensor, x: ut.Tensor, labels: ut.Tensor) -> ut.Tensor:
     """Mean softmax crossentropy of the MLP on ``(x, labels)`` (a 0-d tensor)."""
-    return ut.crossentropy(forward(params, x), labels).mean()
+    return ut.crossentropy(forward(params, x), labels, reduction="mean")
 
 
 def train_unitensor(params: Any, x: Any, labels: Any, steps: int) -> Any:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, NoReturn, Self, TypeAl
 import numpy as np
 
 from .. import _registry, dtypes
-from .._broadcast import broadcast_shape, check_broadcast
+from .._broadcast import broadcast_shape, broadcastable, check_broadcast
 from .._errors import (
     AxisError,
     DataDependentShapeError,
@@ -74,6 +74,7 @@ __all__ = [
     "SPEEDUPS_MODULE",
     "Axes",
     "PadMode",
+    "Reduction",
     "Scalar",
     "TensorBase",
     "TensorOrScalar",
@@ -99,6 +100,8 @@ Axes: TypeAlias = int | tuple[int, ...] | None
 """An axis argument: one axis, several, or ``None`` for all."""
 PadMode: TypeAlias = Literal["constant", "reflect", "edge"]
 """The padding modes of [`Tensor.pad`][unitensor.Tensor.pad]."""
+Reduction: TypeAlias = Literal["none", "mean", "sum"]
+"""The reductions of a loss ([`Tensor.crossentropy`][unitensor.Tensor.crossentropy])."""
 TensorOrScalar: TypeAlias = "TensorBase | Scalar"
 """A tensor (or a native array of its framework) or a Python scalar."""
 
@@ -152,7 +155,11 @@ def fast(self, other):
             b = other if kind is float else float(other){zero}
         elif kind is self.__class__:
             b = other.raw
-            if a.dtype is not b.dtype or a.shape != b.shape or a.dtype not in self._float_dtypes:
+            if (
+                a.dtype is not b.dtype
+                or (a.shape != b.shape and not broadcastable(a.shape, b.shape))
+                or a.dtype not in self._float_dtypes
+            ):
                 return method(self, other)
         else:
             return method(self, other)
@@ -193,6 +200,7 @@ def _written(
     """
     scope: dict[str, Any] = {"wrap": python_wrap, "method": method}
     scope["sharding_error"] = sharding_error
+    scope["broadcastable"] = broadcastable
     exec(source, scope)  # the templates above, with an operator or a checked name
     fast = scope["fast"]
     functools.update_wrapper(fast, method)
@@ -217,8 +225,9 @@ def fast_path(op: str, reflected: bool = False) -> Callable[[_Method], _Method]:
     """Give a binary operation its fast path for the most common operands.
 
     A real float tensor with a Python int or float, or two real float
-    tensors of one class, dtype and shape, need no promotion or checks:
-    ``op`` applies as it is. ``op`` is Python's operator (``"+"``, ``"<="``,
+    tensors of one class and dtype whose shapes are equal or broadcast
+    (``broadcastable``: known sizes, rank at most 8), need no promotion or
+    checks: ``op`` applies as it is. ``op`` is Python's operator (``"+"``, ``"<="``,
     ...; ``other op self`` when ``reflected``) or the name of a primitive
     (``"maximum"``); a Python int goes in as a float, as NumPy converts it.
     With a Python scalar, only arrays whose Python operators keep NumPy 2's

@@ -417,6 +417,10 @@ def _value_aux_grad(
     cls: type[TensorBase] | None = None,
 ) -> tuple[Any, Any, Any]:
     """``(value, aux, gradients)`` of ``f(*args, **kwargs)`` w.r.t. the arguments ``argnums``."""
+    if argnums.__class__ is int and not has_aux and -len(args) <= argnums < len(args):
+        one = _value_and_grad_of_one(f, argnums % len(args), args, kwargs, cls)
+        if one is not None:
+            return one
     nums = normalize_argnums(name, argnums, len(args))
     leaves, structure = flatten(tuple(args[i] for i in nums))
     kind, xs = differentiable_inputs(name, leaves, cls)
@@ -431,6 +435,37 @@ def _value_aux_grad(
     value, aux_raw, grads = vg(f_raw, tuple(x.raw for x in xs))
     g = unflatten(structure, [wrap(kind, r) for r in grads])
     return wrap(kind, value), aux_out.give(kind, aux_raw), g[0] if isinstance(argnums, int) else g
+
+
+def _value_and_grad_of_one(
+    f: Callable[..., Any],
+    i: int,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    cls: type[TensorBase] | None,
+) -> tuple[Any, None, Any] | None:
+    """``_value_aux_grad``'s result for the common call, or None for any other.
+
+    The common call differentiates one floating tensor (not a container),
+    with no auxiliary output: it needs none of the general path's
+    flattening, and gives the same result (the general path raises for the
+    calls this one leaves to it).
+    """
+    x = args[i]
+    kind = x.__class__
+    if not (kind is cls if cls is not None else isinstance(x, TensorBase)):
+        return None
+    vg: Any = kind._ns.value_and_grads
+    if vg is None or kind._kind(x.raw.dtype) not in "fc":
+        return None
+    call = list(args)
+
+    def f_raw(raw: Any) -> tuple[Any, tuple[()]]:
+        call[i] = wrap(kind, raw)
+        return _loss_raw(kind, f(*call, **kwargs)), ()
+
+    value, _, grads = vg(f_raw, (x.raw,))
+    return wrap(kind, value), None, wrap(kind, grads[0])
 
 
 def _jax_form(args: tuple[Any, ...]) -> bool:

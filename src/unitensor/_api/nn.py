@@ -14,6 +14,7 @@ from .._errors import (
     ShapeError,
 )
 from ._base import (
+    Reduction,
     Scalar,
     TensorBase,
     wrap,
@@ -104,24 +105,31 @@ class NeuralNetwork(LinearAlgebra):
         x = wrap(self.__class__, self._real_floating("log_softmax"))
         return x - x.logsumexp(ax, keepdims=True)
 
-    def crossentropy(self, labels: TensorBase) -> Self:
+    def crossentropy(self, labels: TensorBase, *, reduction: Reduction = "none") -> Self:
         """Softmax cross-entropy of logits ``self`` against integer ``labels``.
 
         Parameters
         ----------
         labels
             Integer class indices, shape ``self.shape[:-1]``.
+        reduction
+            ``"none"`` (the default) gives one loss per label; ``"mean"``
+            and ``"sum"`` their mean and sum, as PyTorch's ``reduction``
+            (where PyTorch computes the mean in the same kernel as the
+            losses: its float32 and float64 logits do).
 
         Returns
         -------
         Tensor
             ``-log_softmax(self)[..., labels]``, shape ``self.shape[:-1]``,
-            the float dtype of the logits.
+            the float dtype of the logits; 0-d with ``"mean"`` or ``"sum"``
+            (the mean of no labels is NaN).
 
         Raises
         ------
         ValueError
-            If ``self`` is 0-d or ``labels.shape != self.shape[:-1]``.
+            If ``self`` is 0-d, ``labels.shape != self.shape[:-1]``, or
+            ``reduction`` is none of the three.
         TypeError
             If ``labels`` belongs to another framework.
         DTypeError
@@ -135,7 +143,13 @@ class NeuralNetwork(LinearAlgebra):
         >>> loss = logits.crossentropy(np.array([0, 1]))
         >>> loss.shape, loss.dtype, loss[0].item()
         ((2,), dtype('float32'), 0.6931)
+        >>> logits.crossentropy(np.array([0, 1]), reduction="sum").item()
+        1.3863
         """
+        if reduction not in ("none", "mean", "sum"):
+            raise ValueError(
+                f"crossentropy: reduction must be 'none', 'mean' or 'sum', got {reduction!r}"
+            )
         lab = wrap(self.__class__, self._unwrap(labels))
         if len(self.raw.shape) < 1 or tuple(lab.shape) != tuple(self.shape[:-1]):
             raise ShapeError(
@@ -143,13 +157,22 @@ class NeuralNetwork(LinearAlgebra):
                 f"got {lab.shape}"
             )
         self._integer_indices(lab.raw, "crossentropy labels")
+        logits = self._real_floating("crossentropy")
+        if reduction == "mean" and self._ns.crossentropy_mean is not None:
+            if logits.dtype not in self._half_dtypes:  # (half precision: a float32 mean below)
+                return wrap(self.__class__, self._ns.crossentropy_mean(logits, lab.raw))
         fused = self._ns.crossentropy
         if fused is not None:  # the fused kernels check the label range themselves
-            return wrap(self.__class__, fused(self._real_floating("crossentropy"), lab.raw))
-        if lab.size and bool(lab.min() < 0):  # take_along_axis below checks the top
-            raise IndexOutOfRangeError(f"crossentropy: labels must be in [0, {self.raw.shape[-1]})")
-        logp = self.log_softmax(-1)
-        return -logp.take_along_axis(lab.expand_dims(-1), -1).squeeze(-1)
+            losses = wrap(self.__class__, fused(logits, lab.raw))
+        else:
+            if lab.size and bool(lab.min() < 0):  # take_along_axis below checks the top
+                n = self.raw.shape[-1]
+                raise IndexOutOfRangeError(f"crossentropy: labels must be in [0, {n})")
+            logp = self.log_softmax(-1)
+            losses = -logp.take_along_axis(lab.expand_dims(-1), -1).squeeze(-1)
+        if reduction == "none":
+            return losses
+        return losses.mean() if reduction == "mean" else losses.sum()
 
     def onehot_like(self, indices: TensorBase, *, value: Scalar = 1) -> Self:
         """A tensor shaped and typed like ``self`` (N, C) with ``value`` at ``[i, indices[i]]``.

@@ -314,6 +314,8 @@ class Primitives:
     log_softmax: AlongAxis | None = None
     softmax: AlongAxis | None = None
     crossentropy: Binary | None = None  # (logits (..., C), integer labels (...))
+    # the mean of crossentropy over all labels in one kernel (PyTorch's reduction="mean")
+    crossentropy_mean: Binary | None = None
     # (a, k, axis, largest, sorted) -> (values, int64 indices); equal values: lower index
     # first; NaN counts as the largest value
     topk: Callable[[Any, int, int, bool, bool], tuple[Any, Any]] | None = None
@@ -441,6 +443,7 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "log_softmax",
         "softmax",
         "crossentropy",
+        "crossentropy_mean",
         "topk",
         "python_operators",
         "float_operand",

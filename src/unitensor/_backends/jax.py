@@ -32,6 +32,7 @@ import functools
 import importlib
 import secrets
 import threading
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -136,15 +137,35 @@ def _bool_rank(item: Any) -> int | None:
     return item.ndim if isinstance(item, jax.Array) and item.dtype == np.bool_ else None
 
 
+_BOUNDS: dict[int, tuple[weakref.ref[Any], tuple[int, int]]] = {}
+
+
 def _bounds(a: Any) -> tuple[int, int]:
     """The smallest and largest values of a concrete integer array (not empty).
 
     Evaluated at once even inside a JAX transformation, where ``a`` is a
     concrete array captured from outside (its reductions would be traced
-    there): JAX's ``ensure_compile_time_eval``.
+    there): JAX's ``ensure_compile_time_eval``. JAX arrays cannot be
+    written, so the bounds of an array are kept while it lives: labels or
+    an index array used again (each step of a training loop) are checked
+    once. Inside an eager ``jax.grad`` the two reductions cost a millisecond.
     """
+    key = id(a)
+    hit = _BOUNDS.get(key)
+    if hit is not None and hit[0]() is a:
+        return hit[1]
     with jax.ensure_compile_time_eval():
-        return int(a.min()), int(a.max())
+        out = int(a.min()), int(a.max())
+
+    def forget(ref: weakref.ref[Any], key: int = key) -> None:
+        if _BOUNDS.get(key, (None,))[0] is ref:
+            del _BOUNDS[key]
+
+    try:
+        _BOUNDS[key] = (weakref.ref(a, forget), out)
+    except TypeError:  # (a NumPy scalar index cannot be referred to weakly)
+        pass
+    return out
 
 
 def _check_bounds(a: Any, index: Any) -> None:

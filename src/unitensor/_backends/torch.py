@@ -589,13 +589,17 @@ def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: A
     return r * std + mean
 
 
-def _crossentropy(logits: Any, labels: Any) -> Any:
+def _crossentropy(logits: Any, labels: Any, reduction: str = "none") -> Any:
     if logits.ndim != 2:
         logits = logits.movedim(-1, 1)
     try:
-        return tnf.cross_entropy(logits, labels.to(torch.int64), reduction="none")
+        return tnf.cross_entropy(logits, labels.to(torch.int64), reduction=reduction)
     except IndexError as e:  # PyTorch checks the label range itself
         raise IndexOutOfRangeError(f"crossentropy: labels out of range: {e}") from e
+
+
+def _crossentropy_mean(logits: Any, labels: Any) -> Any:
+    return _crossentropy(logits, labels, "mean")
 
 
 def _asarray(value: Any, dtype: Any, like: Any) -> Any:
@@ -757,6 +761,7 @@ def _primitives() -> Primitives:
         log_softmax=lambda a, axis: torch.log_softmax(a, dim=axis),
         softmax=lambda a, axis: torch.softmax(a, dim=axis),
         crossentropy=_crossentropy,
+        crossentropy_mean=_crossentropy_mean,
         value_and_grad=_value_and_grad,
         # fft (Array API 2025.12)
         **{
