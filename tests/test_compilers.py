@@ -212,3 +212,42 @@ def test_range_checks_under_tracing(compiler, op, args, message):
     to_numpy(f(a, good))
     with pytest.raises(Exception, match=f"{message}|out of bounds|out of range"):
         to_numpy(f(a, bad))  # the framework's error, raised where the graph runs
+
+
+FIRST_CALL_COMPILED = """
+import numpy as np, torch
+import unitensor as ut
+from unitensor.demo import N_PARAMS, loss_fn
+
+def step(w, x, labels):
+    (w, x, labels), restore_type = ut.astensors_(w, x, labels)
+    value, g = ut.value_and_grad(loss_fn, w, x, labels)
+    return restore_type(0.5 * g - w, value)
+
+rng = np.random.default_rng(0)
+w = torch.from_numpy(rng.normal(0, 0.1, N_PARAMS).astype(np.float32))
+x = torch.from_numpy(rng.random((16, 64), dtype=np.float32))
+labels = torch.arange(16) % 10
+new_w, value = torch.compile(step, fullgraph=True, backend="aot_eager")(w, x, labels)
+eager_w, eager_value = step(w, x, labels)
+torch.testing.assert_close(new_w, eager_w)
+torch.testing.assert_close(value, eager_value)
+print("ok")
+"""
+
+
+def test_torch_compile_of_a_first_call():
+    """A program whose first unitensor call is inside torch.compile(fullgraph=True).
+
+    (The PyTorch backend's primitives and caches were first loaded inside the
+    trace, which Dynamo refused.) A fresh interpreter: this one has loaded them.
+    """
+    pytest.importorskip("torch")
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_CALL_COMPILED], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == "ok"

@@ -544,7 +544,9 @@ class TensorBase:
     def _learn_dtypes(cls) -> None:
         """Fill the dtype caches for every dtype the backend holds (once, as it loads).
 
-        The caches then never change: code compiled once keeps seeing what
+        With them the set of the framework's array types whose Python
+        operators the fast path may use (``python_operators``). The caches
+        then never change: code compiled once keeps seeing what
         it was traced with (TorchDynamo guards on their contents, and a
         cache filled inside ``torch.compile`` recompiled the function on its
         next call). The promotion rule runs once per pair of dtypes here,
@@ -583,6 +585,9 @@ class TensorBase:
                 target = cls._native_dtype(name)
                 pair = (None if a == target else target, None if b == target else target)
                 cls._pair_cache[(a, b)] = pair
+        for t in _registry.array_types(cls.backend):  # (subclasses are learnt when met)
+            if cls._ns.python_operators(t):
+                cls._operator_types.add(t)
 
     @classmethod
     def _native_dtype(cls, name: str) -> Any:

@@ -170,6 +170,7 @@ def teach_when_imported(
     tensor_base: type,
     fast_path_type: type | None = None,
     python_versions: Mapping[Callable[..., Any], Callable[..., Any]] | None = None,
+    load: Callable[[], object] | None = None,
 ) -> None:
     """``teach`` now if ``torch._dynamo`` is imported, else right after its import.
 
@@ -177,5 +178,17 @@ def teach_when_imported(
     ----------
     tensor_base, fast_path_type, python_versions
         As [`teach`][unitensor._backends._torch_dynamo.teach].
+    load
+        Called then too: it loads the PyTorch backend's primitives, so that
+        a program whose first unitensor call is inside ``torch.compile``
+        does not trace their loading (Dynamo cannot trace its look-ups of
+        dtypes a framework lacks, which raise ``AttributeError``, and with
+        ``fullgraph=True`` the compilation failed).
     """
-    after_import(_DYNAMO, lambda: _teach_safely(tensor_base, fast_path_type, python_versions))
+
+    def then() -> None:
+        _teach_safely(tensor_base, fast_path_type, python_versions)
+        if load is not None:
+            load()
+
+    after_import(_DYNAMO, then)

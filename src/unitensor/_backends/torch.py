@@ -826,5 +826,7 @@ def _primitives() -> Primitives:
     )
 
 
-# torch.compile: @ and ~ of tensors, the hot path's Python versions
-_torch_dynamo.teach_when_imported(Tensor, FAST_PATH_TYPE, PYTHON_VERSIONS)
+# torch.compile: @ and ~ of tensors, the hot path's Python versions, primitives loaded
+_torch_dynamo.teach_when_imported(
+    Tensor, FAST_PATH_TYPE, PYTHON_VERSIONS, lambda: PyTorchTensor._ns
+)
