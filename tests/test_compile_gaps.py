@@ -126,6 +126,32 @@ def test_after_import_waits_through_find_spec(tmp_path, monkeypatch):
         sys.modules.pop(name, None)
 
 
+@pytest.mark.parametrize("f", [branch_on_item, branch_on_bool], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("fw", COMPILED)
+def test_jit_control_flow_on_traced_values_is_a_compile_error(fw, f):
+    x = _x(fw)
+    np.testing.assert_array_equal(f(x).numpy(), [1.0, 2.0, 3.0])  # eagerly: it runs
+    with pytest.raises(ut.CompileError) as info:
+        ut.jit(f, options=TORCH)(x)
+    assert f.__name__ in str(info.value) or "traced" in str(info.value)
+
+
+def test_jit_on_torch_allows_graph_breaks_when_asked():
+    x = _x("torch")
+    jitted = ut.jit(branch_on_item, options={"torch": {"backend": "aot_eager", "fullgraph": False}})
+    np.testing.assert_array_equal(jitted(x).numpy(), [1.0, 2.0, 3.0])
+
+
+@pytest.mark.parametrize("f", ERRORS, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("fw", COMPILED)
+def test_jit_raises_eager_errors(fw, f):
+    x = _x(fw)
+    eager = _eager_error(f, x)
+    with pytest.raises(type(eager)):
+        ut.jit(f, options=TORCH)(x)
+    assert ut.jit(lambda t: t * 2, options=TORCH)(x).shape == (3,)
+
+
 @pytest.mark.parametrize("f", INDEX_ERRORS, ids=lambda f: f.__name__)
 @pytest.mark.parametrize(
     "compiler", ["ut.jit", "tf.function", "tf.function(jit_compile=True)", "jax.jit"]
@@ -148,6 +174,16 @@ def test_int_index_out_of_range_under_compilers(compiler, f):
         run = tf.function(lambda a: f(ut.astensor(a)).raw, jit_compile="jit_compile" in compiler)
     with pytest.raises(ut.IndexOutOfRangeError, match="out of bounds"):
         run(x if compiler == "ut.jit" else x.raw)
+
+
+@pytest.mark.parametrize("f", INDEX_ERRORS, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("fw", COMPILED)
+def test_jit_int_index_out_of_range(fw, f):
+    x = _x(fw)
+    eager = _eager_error(f, x)
+    with pytest.raises(ut.IndexOutOfRangeError, match="out of bounds"):
+        ut.jit(f, options=TORCH)(x)
+    assert type(eager) is ut.IndexOutOfRangeError
 
 
 @pytest.mark.parametrize("fw", ["tensorflow", "torch"])
