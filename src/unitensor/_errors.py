@@ -43,7 +43,15 @@ __all__ = [
 
 
 class UnitensorError(Exception):
-    """Base class of every error unitensor raises for bad input."""
+    """Base class of every error unitensor raises for bad input.
+
+    Inside a ``tf.function`` with AutoGraph (its default), the error reaches
+    the caller as it was raised, not re-raised as AutoGraph's
+    ``StagingError``: ``ag_pass_through`` is the mark AutoGraph leaves such
+    errors alone by (as TensorFlow's own ``UnliftableError`` has it).
+    """
+
+    ag_pass_through = True
 
 
 class UnsupportedTypeError(UnitensorError, TypeError):

@@ -14,11 +14,13 @@ PyTorch, advanced indexing on TensorFlow) on those forms.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
+
+from ._errors import IndexOutOfRangeError
 
 if TYPE_CHECKING:
     from ._api._base import TensorBase
@@ -31,6 +33,7 @@ __all__ = [
     "axes_taken",
     "expand_ellipsis",
     "index_operand",
+    "int_out_of_range",
     "normalize_index",
 ]
 
@@ -170,6 +173,31 @@ def axes_taken(item: Any, bool_rank: Callable[[Any], int | None]) -> int:
     """
     k = bool_rank(item)
     return 1 if k is None else k
+
+
+def int_out_of_range(
+    index: Any, shape: Sequence[Any], bool_rank: Callable[[Any], int | None]
+) -> IndexOutOfRangeError | None:
+    """The error for the first Python int of ``index`` outside its axis, or None.
+
+    Only axes of a known length count (``shape`` may hold ``None``, as a
+    TensorFlow graph tensor's shape does). This is the check of a static
+    shape that eager indexing makes through the framework's own error and
+    a traced one needs before the framework sees the index (TensorFlow's
+    graph builder raises a ``ValueError``; TorchDynamo raises PyTorch's
+    ``IndexError`` past unitensor's ``except``).
+    """
+    dim = 0
+    for item in expand_ellipsis(as_tuple(index), len(shape), bool_rank):
+        if item is None:
+            continue
+        n = shape[dim]
+        if item.__class__ is int and n is not None and not -n <= item < n:
+            return IndexOutOfRangeError(
+                f"index {item} is out of bounds for axis {dim} with size {n}"
+            )
+        dim += axes_taken(item, bool_rank)
+    return None
 
 
 def expand_ellipsis(

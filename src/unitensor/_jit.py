@@ -50,9 +50,11 @@ _COMPILERS = ("jax", "tensorflow", "torch")
 _SERIAL = itertools.count()
 
 # A leaf of the flattened arguments: ("ut", None) a unitensor tensor, ("native", None) a
-# native array, ("number", python type) a Python number, ("static", value) anything else.
+# native array, ("numpy", None) a NumPy array, ("number", python type) a Python number,
+# ("static", value) anything else.
 _Tree = Any
 _NATIVE = ("native", None)
+_NUMPY = ("numpy", None)
 
 
 def _flatten(x: Any, leaves: list[Any]) -> _Tree:
@@ -60,7 +62,7 @@ def _flatten(x: Any, leaves: list[Any]) -> _Tree:
     kind: Any = x.__class__
     if kind in _registry._CLASS_OF_TYPE:  # a native array type seen before (the common case)
         leaves.append(x)
-        return _NATIVE
+        return _NUMPY if kind is np.ndarray else _NATIVE
     values: Any = x  # (the isinstance tests narrow x, not this)
     if kind is list or kind is tuple:
         return (kind, tuple(_flatten(v, leaves) for v in values))
@@ -76,7 +78,7 @@ def _flatten(x: Any, leaves: list[Any]) -> _Tree:
         return ("number", kind)
     if kind.__module__.partition(".")[0] in _registry._ROOT_MODULE and _is_array(x):
         leaves.append(x)
-        return _NATIVE
+        return _NUMPY if kind is np.ndarray else _NATIVE
     return ("static", x)  # (hashed with the key: an unhashable value raises there)
 
 
@@ -200,11 +202,12 @@ class Jitted(Generic[P, R]):
         """The framework's compiled function of the native leaves, for one static key."""
         f: Callable[..., Any] = self.__wrapped__
         kinds = _leaf_kinds(tree)
+        # NumPy arrays beside unitensor tensors come in as tensors too (converted to cls's
+        # framework): a mixed `tensor - native` breaks TorchDynamo's graph
+        native = ("native",) if "ut" in kinds else ("native", "numpy")
 
         def call_flat(*raws: Any) -> Any:
-            leaves = [
-                r if k == "native" else wrap(cls, r) for k, r in zip(kinds, raws, strict=True)
-            ]
+            leaves = [r if k in native else wrap(cls, r) for k, r in zip(kinds, raws, strict=True)]
             dynamic_args, kwargs = _unflatten(tree, leaves, [0])
             it = iter(dynamic_args)
             given = dict(static_args)
@@ -221,7 +224,7 @@ class Jitted(Generic[P, R]):
         options = dict(self._options.get(cls.backend, {}))
         if cls.backend == "jax":
             jax: Any = _registry.resolve("jax.jit")
-            return _Reported(jax(fn, **options), "jax.jit", name)
+            return _Reported(jax(fn, **options), "jax.jit", name, fn)
         if cls.backend == "tensorflow":
             function: Any = _registry.resolve("tensorflow.function")
             if self._jit_compile is not None:
@@ -230,9 +233,12 @@ class Jitted(Generic[P, R]):
             # tensors are none: it would only convert (and re-raise unitensor's errors as
             # its own StagingError)
             options.setdefault("autograph", False)
-            return _Reported(function(fn, **options), "tf.function", name)
+            return _Reported(function(fn, **options), "tf.function", name, fn)
         compile_: Any = _registry.resolve("torch.compile")
-        return _Reported(compile_(fn, **options), "torch.compile", name)
+        # A graph break is a compiler failure, as on JAX and TensorFlow (fullgraph=False
+        # in options lets TorchDynamo split f instead, running the rest eagerly)
+        options.setdefault("fullgraph", True)
+        return _Reported(compile_(fn, **options), "torch.compile", name, fn)
 
 
 def _flat_tree(args: tuple[Any, ...]) -> _Tree:
@@ -344,7 +350,7 @@ class _FlatCall:
         try:
             out = compiled.compiled(*raws)
         except Exception as e:
-            error = compiled.reported(e)
+            error = compiled.reported(e, raws)
             if error is e:
                 raise
             raise error from e
@@ -370,27 +376,49 @@ class _Reported:
     (Its compiled function and ``reported`` are also called directly by ``_FlatCall``.)
     """
 
-    __slots__ = ("compiled", "compiler", "name")
+    __slots__ = ("compiled", "compiler", "eager", "name")
 
-    def __init__(self, compiled: Callable[..., Any], compiler: str, name: str) -> None:
+    def __init__(
+        self, compiled: Callable[..., Any], compiler: str, name: str, eager: Callable[..., Any]
+    ) -> None:
         self.compiled, self.compiler, self.name = compiled, compiler, name
+        self.eager = eager  # the function compiled, uncompiled
 
     def __call__(self, *raws: Any) -> Any:
         try:
             return self.compiled(*raws)
         except Exception as e:
-            error = self.reported(e)
+            error = self.reported(e, raws)
             if error is e:
                 raise
             raise error from e
 
-    def reported(self, e: Exception) -> Exception:
-        """``e`` itself if ``f`` raised it (unitensor's, the framework's), else a CompileError."""
+    def reported(self, e: Exception, raws: Sequence[Any]) -> Exception:
+        """``e`` itself if ``f`` raised it (unitensor's, the framework's), else a CompileError.
+
+        TorchDynamo with ``fullgraph=True`` reports an exception ``f``
+        raises while it is traced (unitensor's ``AxisError``, ...) as a graph
+        break ("Observed exception") that keeps only its text: ``f`` then
+        runs eagerly on the same arguments, to raise that exception itself.
+        """
         if not _is_compiler_error(e):
             return e
+        if _raised_while_traced(e):
+            try:
+                self.eager(*raws)
+            except Exception as raised:
+                return raised
         return CompileError(
             f"{self.compiler} could not compile {self.name}: {type(e).__name__}: {_first_line(e)}"
         )
+
+
+def _raised_while_traced(e: Exception) -> bool:
+    """Whether ``e`` is TorchDynamo's report of an exception the traced code raised."""
+    if not type(e).__module__.startswith("torch._dynamo"):
+        return False  # (and torch._dynamo, imported here, is imported already)
+    observed: Any = _registry.resolve("torch._dynamo.exc.ObservedException")
+    return isinstance(e.__cause__, observed)
 
 
 def _is_compiler_error(e: Exception) -> bool:
@@ -522,6 +550,9 @@ def jit(
     options
         Keyword arguments of the framework's compiler, by backend name: for
         example ``{"torch": {"backend": "aot_eager"}, "jax": {"donate_argnums": 0}}``.
+        ``torch.compile`` gets ``fullgraph=True`` unless they say otherwise
+        (``{"torch": {"fullgraph": False}}`` allows graph breaks), and
+        ``tf.function`` ``autograph=False``.
 
     Returns
     -------
@@ -537,7 +568,9 @@ def jit(
         arrays next to another framework's are converted to it).
     CompileError
         (when called) If the framework's compiler cannot compile ``f`` (the
-        message names its cause).
+        message names its cause): Python control flow on a traced value,
+        a TorchDynamo graph break. An error ``f`` itself raises while it is
+        traced (unitensor's, for a bad axis, ...) is raised as it is.
     ShardingError
         (when called) If JAX refuses an operation unitensor calls in ``f`` for
         its operands' shardings (``Explicit`` mode), where native ``jax.jit``

@@ -10,7 +10,6 @@ after its import, whenever that happens.
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from collections.abc import Callable
 from importlib.abc import MetaPathFinder
@@ -21,7 +20,12 @@ __all__ = ["after_import"]
 
 
 class _AfterImport(MetaPathFinder):
-    """Runs ``then()`` once the module ``name`` has been imported (one time)."""
+    """Runs ``then()`` once the module ``name`` has been imported (one time).
+
+    It stays in ``sys.meta_path`` until the module is executed: a look-up
+    that finds the module without importing it (``importlib.util.find_spec``,
+    a common test of whether a framework is installed) leaves it waiting.
+    """
 
     def __init__(self, name: str, then: Callable[[], None]) -> None:
         self.name = name
@@ -30,19 +34,25 @@ class _AfterImport(MetaPathFinder):
     def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
         if fullname != self.name:
             return None
-        sys.meta_path.remove(self)  # the other finders find the module itself
-        spec = importlib.util.find_spec(fullname)
+        spec: Any = None
+        for finder in sys.meta_path:  # the other finders find the module itself
+            find = getattr(finder, "find_spec", None)
+            if finder is not self and find is not None:
+                spec = find(fullname, path, target)
+                if spec is not None:
+                    break
         loader: Any = None if spec is None else spec.loader
         if loader is None:
             return spec
         execute = loader.exec_module
-        then = self.then
 
         def exec_module(module: ModuleType) -> None:
             execute(module)
-            then()
+            if self in sys.meta_path:  # (only the first import runs then())
+                sys.meta_path.remove(self)
+                self.then()
 
-        loader.exec_module = exec_module  # this module's loader only
+        loader.exec_module = exec_module  # this look-up's loader only
         return spec
 
 

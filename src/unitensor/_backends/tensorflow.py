@@ -47,7 +47,7 @@ from typing import Any
 import numpy as np
 
 from .._errors import CompileError, IndexOutOfRangeError
-from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis
+from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis, int_out_of_range
 from .._tensor import Tensor
 from . import (
     Primitives,
@@ -225,8 +225,11 @@ def _basic_getitem(a: Any, index: Any) -> Any:
         return _tensorflow_indexing.many_axes(a, index)
     try:
         return a[index]
-    except tf.errors.InvalidArgumentError as e:
-        raise _basic_index_error(a, index, e) from e
+    except (tf.errors.InvalidArgumentError, ValueError) as e:  # (ValueError: in a graph)
+        error = int_out_of_range(index, a.shape, _bool_rank)
+        if error is None and isinstance(e, ValueError):
+            raise
+        raise error or _index_error(e) from e
 
 
 _FULL = slice(None)
@@ -259,20 +262,6 @@ def _gather_one_axis(a: Any, items: tuple[Any, ...]) -> Any:
     basic = tuple(_FULL if item is array else item for item in expanded)
     y = a if all(item == _FULL for item in basic) else _basic_getitem(a, basic)
     return tf.gather(y, _index_array(array, y.shape[axis]), axis=axis)
-
-
-def _basic_index_error(a: Any, index: Any, e: Exception) -> IndexError:
-    """Name the int that is out of range (TensorFlow's message names a slice)."""
-    dim = 0
-    for item in expand_ellipsis(as_tuple(index), len(a.shape), _bool_rank):
-        if item is None:
-            continue
-        if item.__class__ is int and not -a.shape[dim] <= item < a.shape[dim]:
-            return IndexOutOfRangeError(
-                f"index {item} is out of bounds for axis {dim} with size {a.shape[dim]}"
-            )
-        dim += 1
-    return _index_error(e)
 
 
 def _index_array(item: Any, n: int) -> Any:

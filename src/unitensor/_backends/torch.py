@@ -29,7 +29,14 @@ import numpy as np
 from .._api._base import FAST_PATH_TYPE, PYTHON_VERSIONS, wrap
 from .._api.autodiff import map_tensors
 from .._errors import IndexOutOfRangeError
-from .._indexing import AdvancedOps, advanced_getitem, as_tuple, axes_taken, expand_ellipsis
+from .._indexing import (
+    AdvancedOps,
+    advanced_getitem,
+    as_tuple,
+    axes_taken,
+    expand_ellipsis,
+    int_out_of_range,
+)
 from .._tensor import Tensor
 from . import Primitives, _torch_dynamo, _torch_transforms, _torch_unsigned
 
@@ -145,7 +152,21 @@ _ADVANCED = AdvancedOps(
 )
 
 
+def _check_traced_ints(a: Any, index: Any) -> None:
+    """Under ``torch.compile``, the ``IndexOutOfRangeError`` eager indexing raises for an int.
+
+    Eagerly, PyTorch's own ``IndexError`` becomes it (``reraise_index_error``);
+    TorchDynamo raises PyTorch's error past that ``except``, so a traced call
+    checks each int against its axis's length before PyTorch sees it.
+    """
+    if torch.compiler.is_compiling():
+        error = int_out_of_range(index, a.shape, _bool_rank)
+        if error is not None:
+            raise error
+
+
 def _getitem(a: Any, index: Any) -> Any:
+    _check_traced_ints(a, index)
     if _needs_numpy_placement(index):
         return advanced_getitem(a, index, _ADVANCED)
     if _has_negative_step(index):
@@ -154,6 +175,7 @@ def _getitem(a: Any, index: Any) -> Any:
 
 
 def _index_update(a: Any, index: Any, values: Any) -> Any:
+    _check_traced_ints(a, index)
     if _has_negative_step(index) or _needs_numpy_placement(index):
         pos = _getitem(torch.arange(a.numel(), device=a.device).reshape(a.shape), index)
         out = a.clone().reshape(-1)
@@ -166,6 +188,7 @@ def _index_update(a: Any, index: Any, values: Any) -> Any:
 
 def _setitem(a: Any, index: Any, values: Any) -> Any:
     """``a[index] = values`` in place, for every index form ``_getitem`` takes."""
+    _check_traced_ints(a, index)
     if _has_negative_step(index) or _needs_numpy_placement(index):
         a.copy_(_index_update(a, index, values))
     else:
