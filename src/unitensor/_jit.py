@@ -28,7 +28,8 @@ from typing import Any, Generic, ParamSpec, TypeVar, cast, overload
 import numpy as np
 
 from . import _registry, dtypes
-from ._api._base import MISSING, TensorBase, wrap
+from ._api._base import MISSING, TEMPLATE_SCOPES, TensorBase, wrap
+from ._backends._torch_dynamo import internal_guards_dropped
 from ._errors import CompileError, FrameworkMixError
 from ._tree import map_containers
 
@@ -238,6 +239,14 @@ class Jitted(Generic[P, R]):
         # A graph break is a compiler failure, as on JAX and TensorFlow (fullgraph=False
         # in options lets TorchDynamo split f instead, running the rest eagerly)
         options.setdefault("fullgraph", True)
+        if options.get("mode") is None:  # (torch.compile takes a mode or options, not both)
+            backend_options = dict(options.get("options") or {})
+            constants = frozenset(fn.__code__.co_freevars) - {"f", "static_args", "static_kw"}
+            scopes = frozenset(id(s) for s in TEMPLATE_SCOPES)
+            backend_options.setdefault(
+                "guard_filter_fn", internal_guards_dropped(fn, constants, scopes)
+            )
+            options["options"] = backend_options
         return _Reported(compile_(fn, **options), "torch.compile", name, fn)
 
 

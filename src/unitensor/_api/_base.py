@@ -74,6 +74,7 @@ __all__ = [
     "SPEEDUPS_MODULE",
     "Axes",
     "PadMode",
+    "TEMPLATE_SCOPES",
     "Reduction",
     "Scalar",
     "TensorBase",
@@ -187,6 +188,10 @@ def python_scalar(x: Any) -> Any:
     return value.item() if isinstance(x, np.generic) else value
 
 
+TEMPLATE_SCOPES: list[dict[str, Any]] = []
+"""The globals of the fast paths' Python functions (``ut.jit`` tells TorchDynamo of them)."""
+
+
 def _written(
     source: str, method: Callable[..., Any], op: str, reflected: bool = False, unary: bool = False
 ) -> Any:
@@ -199,6 +204,7 @@ def _written(
     sharding refusals into ``ShardingError``).
     """
     scope: dict[str, Any] = {"wrap": python_wrap, "method": method}
+    TEMPLATE_SCOPES.append(scope)
     scope["sharding_error"] = sharding_error
     scope["broadcastable"] = broadcastable
     exec(source, scope)  # the templates above, with an operator or a checked name

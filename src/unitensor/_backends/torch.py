@@ -37,6 +37,7 @@ from .._indexing import (
     expand_ellipsis,
     int_out_of_range,
 )
+from .._registry import load_primitives
 from .._tensor import Tensor
 from . import Primitives, _torch_dynamo, _torch_transforms, _torch_unsigned
 
@@ -851,5 +852,5 @@ def _primitives() -> Primitives:
 
 # torch.compile: @ and ~ of tensors, the hot path's Python versions, primitives loaded
 _torch_dynamo.teach_when_imported(
-    Tensor, FAST_PATH_TYPE, PYTHON_VERSIONS, lambda: PyTorchTensor._ns
+    Tensor, FAST_PATH_TYPE, PYTHON_VERSIONS, lambda: load_primitives(PyTorchTensor)
 )
