@@ -108,3 +108,18 @@ def test_a_mode_keeps_every_guard():
     """torch.compile takes a mode or backend options, not both: with a mode, no filter."""
     f = ut.jit(lambda x: ut.astensor(x) * 2.0, options={"torch": {"mode": "default"}})
     np.testing.assert_array_equal(f(_x()).numpy(), np.arange(3) * 2.0)
+
+
+def test_a_changed_global_float_is_traced_as_a_value():
+    """TorchDynamo makes a Python float that changed a symbolic float of the graph: the
+    operators take it as a Python float (it failed with fullgraph=True before)."""
+    global SCALE
+    graphs = Graphs()
+    f = counted(lambda x: ut.astensor(x) * SCALE - SCALE, graphs)
+    try:
+        for value in (2.0, 5.0, -0.5, 7.25):
+            SCALE = value
+            np.testing.assert_array_equal(f(_x()).numpy(), np.arange(3.0) * value - value)
+    finally:
+        SCALE = 2.0
+    assert graphs.count == 2  # the first value as a constant, then a symbolic float

@@ -149,7 +149,7 @@ _BINARY = """
 def fast(self, other):
     try:
         a = self.raw
-        kind = other.__class__
+        kind = type(other)
         if kind is float or kind is int:
             if a.dtype not in self._weak_float_dtypes or a.__class__ not in self._operator_types:
                 return method(self, other)
@@ -747,7 +747,7 @@ class TensorBase:
             If ``other`` belongs to another framework or is not an array.
         """
         a = self.raw
-        kind = other.__class__
+        kind = type(other)
         if kind is self.__class__:
             b = other.raw
             if elementwise and a.shape != b.shape:
