@@ -197,11 +197,12 @@ def teach_when_imported(
 # The names TorchDynamo gives the globals it guards, for the globals that are unitensor's
 # or PyTorch's private modules and builtins (``G['__import_unitensor_dot__api_dot__base']``)
 _INTERNAL_GLOBALS = (
-    "__import_unitensor",
+    "__import_unitensor_dot_",  # (and _PACKAGE itself, not a user's unitensor_extras)
     "__import_torch_dot__",  # torch._functorch, torch._C, torch._dynamo, ...
     "__import_torch_dot_utils_dot__pytree",
     "__builtins_dict",
 )
+_PACKAGE = "__import_unitensor"
 
 
 def _root(name: str, is_global: bool) -> str:
@@ -239,7 +240,7 @@ def internal_guards_dropped(
         root = _root(entry.name, entry.is_global)
         if not entry.is_global:
             return root not in constants
-        if root.startswith(_INTERNAL_GLOBALS) or root in scope_names:
+        if root.startswith(_INTERNAL_GLOBALS) or root in scope_names or root == _PACKAGE:
             return False
         # (Dynamo adds the modules and scopes it names to the globals: only ut.jit's own
         # names of its module are its own)
