@@ -24,6 +24,10 @@ def take(x, i):
     return x[i]
 
 
+def take_method(x, indices):
+    return x.take(indices, axis=0)
+
+
 def crossentropy(logits, labels):
     return ut.crossentropy(logits, labels)
 
@@ -50,6 +54,8 @@ def _crossentropy_np(logits, labels):
 CASES = [
     (take, X, np.array([4, -5, 0]), X[[4, -5, 0]], np.array([1, 5]), ut.IndexOutOfRangeError,
      "out of bounds for axis 0 with size 5"),
+    (take_method, X, np.array([4, -5, 0]), X[[4, -5, 0]], np.array([1, 5]),
+     ut.IndexOutOfRangeError, "out of bounds for axis 0 with size 5"),
     (crossentropy, LOGITS, np.array([2, 0]), _crossentropy_np(LOGITS, np.array([2, 0])),
      np.array([0, 3]), ut.IndexOutOfRangeError, r"labels must be in \[0, 3\)"),
     (floor_divide, A, np.array([2, 3, -4], np.int32), A // np.array([2, 3, -4]),
@@ -153,15 +159,16 @@ def test_nested_checked_functions():
 
 
 @pytest.mark.parametrize("fw", ["tensorflow", "torch"])
-def test_checks_on_tensorflow_and_torch_are_the_graphs(fw):
+@pytest.mark.parametrize("case", [CASES[1], CASES[3]], ids=[IDS[1], IDS[3]])
+def test_checks_on_tensorflow_and_torch_are_the_graphs(fw, case):
+    f, first, good, expected, bad, _, message = case
     pytest.importorskip(fw)
-    options = {"torch": {"backend": "aot_eager"}}
-    g = ut.jit(floor_divide, checks=True, options=options)
-    a = make(fw, A.astype(np.int64))
-    out = g(a, make(fw, np.array([2, 3, -4])))
-    check(out, fw, A // np.array([2, 3, -4]), np.int64)
-    with pytest.raises(Exception, match="integer division or modulo by zero"):
-        to_numpy(g(a, make(fw, np.array([2, 0, 1]))))  # the framework's error, in the graph
+    g = ut.jit(f, checks=True, options={"torch": {"backend": "aot_eager"}})
+    first = first.astype(np.int64) if first.dtype.kind == "i" else first
+    x = make(fw, first)
+    check(g(x, make(fw, good)), fw, expected, first.dtype)
+    with pytest.raises(Exception, match=message):  # the framework's error, in the graph
+        to_numpy(g(x, make(fw, bad)))
 
 
 def test_checks_on_numpy_are_eager():

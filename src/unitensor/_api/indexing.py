@@ -178,7 +178,9 @@ class Indexing(Manipulation):
         ------
         IndexOutOfRangeError
             If an index is outside ``[-n, n)`` for an axis of length ``n``
-            (inside ``jax.jit`` or ``tf.function`` indices are not checked).
+            (traced indices are checked when the graph runs, raising the
+            framework's error, on TensorFlow without XLA and PyTorch; on JAX
+            under ``ut.jit(f, checks=True)`` only, raising this error).
         ValueError
             If ``indices`` is not 1-d, or ``axis`` is missing beyond 1-d.
         AxisError
@@ -223,6 +225,14 @@ class Indexing(Manipulation):
                     f"with size {n}"
                 )
             negative = lo < 0
+        elif idx.shape[0]:  # traced: checked in the graph where the framework can
+            ok = ns.less(idx, n)
+            if negative:
+                ok = ns.logical_and(ok, ns.greater_equal(idx, -n))
+            error = IndexOutOfRangeError(
+                f"take: an index is out of bounds for axis {ax} with size {n}"
+            )
+            idx = ns.assert_traced(idx, ns.all(ok, None, False), error)
         idx = self._index_dtype(idx)
         if negative and n:
             idx = ns.remainder(idx, n)  # [-n, n) to [0, n): floored, on every framework
