@@ -176,3 +176,17 @@ def test_checks_on_numpy_are_eager():
     check(g(make("numpy", X), np.array([4, 0])), "numpy", X[[4, 0]], np.float32)
     with pytest.raises(ut.IndexOutOfRangeError):
         g(make("numpy", X), np.array([5]))
+
+
+@pytest.mark.parametrize("f", [take, take_method], ids=["getitem", "take"])
+def test_checks_of_narrow_index_dtypes(f):
+    g = ut.jit(f, checks=True)
+    x = make("jax", X)
+    check(g(x, make("jax", np.array([4, 0], np.uint8))), "jax", X[[4, 0]], np.float32)
+    with pytest.raises(ut.IndexOutOfRangeError):
+        g(x, make("jax", np.array([1, 5], np.uint8)))
+    if f is take:  # (JAX's own x[i] of int8 indices on an axis of 300 raises OverflowError)
+        return
+    long = np.arange(300, dtype=np.float32)  # bounds beyond int8's range
+    index = np.array([5, -3, 127], np.int8)
+    check(g(make("jax", long), make("jax", index)), "jax", long[index], np.float32)

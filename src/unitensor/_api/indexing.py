@@ -225,15 +225,13 @@ class Indexing(Manipulation):
                     f"with size {n}"
                 )
             negative = lo < 0
-        elif idx.shape[0]:  # traced: checked in the graph where the framework can
-            ok = ns.less(idx, n)
-            if negative:
-                ok = ns.logical_and(ok, ns.greater_equal(idx, -n))
+        idx = self._index_dtype(idx)  # (int32 or int64: -n and n fit)
+        if idx.shape[0] and not ns.is_concrete(idx):  # checked in the graph where it can be
+            ok = ns.logical_and(ns.greater_equal(idx, -n), ns.less(idx, n))
             error = IndexOutOfRangeError(
                 f"take: an index is out of bounds for axis {ax} with size {n}"
             )
             idx = ns.assert_traced(idx, ns.all(ok, None, False), error)
-        idx = self._index_dtype(idx)
         if negative and n:
             idx = ns.remainder(idx, n)  # [-n, n) to [0, n): floored, on every framework
         return wrap(self.__class__, ns.take(a, idx, ax))

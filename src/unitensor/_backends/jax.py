@@ -182,7 +182,12 @@ def _check_range(a: Any, low: int, high: int, message: str) -> None:
             if lo < low or hi >= high:
                 raise IndexOutOfRangeError(message.format(f"index {hi if hi >= high else lo}"))
     elif _jax_checkify.checking():
-        ok = jnp.all((a >= low) & (a < high))
+        info = jnp.iinfo(a.dtype)  # (a bound beyond a's dtype would wrap around in it)
+        ok = jnp.ones((), bool)
+        if low > info.min:
+            ok = ok & jnp.all(a >= low)
+        if high <= info.max:
+            ok = ok & jnp.all(a < high)
         _jax_checkify.assert_traced(a, ok, IndexOutOfRangeError(message.format("an index")))
 
 
