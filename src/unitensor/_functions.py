@@ -2223,7 +2223,9 @@ def take(t: T, indices: Any, axis: int | None = None) -> T:
     ------
     IndexOutOfRangeError
         If an index is outside ``[-n, n)`` for an axis of length ``n``
-        (inside ``jax.jit`` or ``tf.function`` indices are not checked).
+        (traced indices are checked when the graph runs, raising the
+        framework's error, on TensorFlow without XLA and PyTorch; on JAX
+        under ``ut.jit(f, checks=True)`` only, raising this error).
     ValueError
         If ``indices`` is not 1-d, or ``axis`` is missing beyond 1-d.
     AxisError

@@ -141,12 +141,14 @@ class Jitted(Generic[P, R]):
         static_argnames: tuple[str, ...],
         jit_compile: bool | None,
         options: Mapping[str, Mapping[str, Any]],
+        checks: bool = False,
     ) -> None:
         self.__wrapped__ = f
         self._static_argnums = static_argnums
         self._static_argnames = static_argnames
         self._jit_compile = jit_compile
         self._options = options
+        self._checks = checks
         self._compiled: dict[Hashable, _Reported] = {}
         self._flat: dict[tuple[type, ...], _FlatCall] = {}
         functools.update_wrapper(self, f)
@@ -225,7 +227,10 @@ class Jitted(Generic[P, R]):
         options = dict(self._options.get(cls.backend, {}))
         if cls.backend == "jax":
             jax: Any = _registry.resolve("jax.jit")
-            return _Reported(jax(fn, **options), "jax.jit", name, fn)
+            checked = cls._ns.checked if self._checks else None
+            if checked is None:
+                return _Reported(jax(fn, **options), "jax.jit", name, fn)
+            return _Reported(_raising(jax(checked(fn), **options), cls), "jax.jit", name, fn)
         if cls.backend == "tensorflow":
             function: Any = _registry.resolve("tensorflow.function")
             if self._jit_compile is not None:
@@ -248,6 +253,19 @@ class Jitted(Generic[P, R]):
             )
             options["options"] = backend_options
         return _Reported(compile_(fn, **options), "torch.compile", name, fn)
+
+
+def _raising(compiled: Callable[..., Any], cls: type[TensorBase]) -> Callable[..., Any]:
+    """A function of ``checked``'s compiled ``(error, result)`` giving the result, raising
+    the check that failed first (as eagerly) where one did."""
+    raise_failed = cls._ns.raise_failed
+
+    def run(*raws: Any) -> Any:
+        error, out = compiled(*raws)
+        raise_failed(error)
+        return out
+
+    return run
 
 
 def _flat_tree(args: tuple[Any, ...]) -> _Tree:
@@ -515,6 +533,7 @@ def jit(
     static_argnames: str | Sequence[str] = (),
     jit_compile: bool | None = None,
     options: Mapping[str, Mapping[str, Any]] | None = None,
+    checks: bool = False,
 ) -> Jitted[P, R]: ...
 @overload
 def jit(
@@ -524,6 +543,7 @@ def jit(
     static_argnames: str | Sequence[str] = (),
     jit_compile: bool | None = None,
     options: Mapping[str, Mapping[str, Any]] | None = None,
+    checks: bool = False,
 ) -> Callable[[Callable[P, R]], Jitted[P, R]]: ...
 
 
@@ -534,6 +554,7 @@ def jit(
     static_argnames: str | Sequence[str] = (),
     jit_compile: bool | None = None,
     options: Mapping[str, Mapping[str, Any]] | None = None,
+    checks: bool = False,
 ) -> Jitted[P, R] | Callable[[Callable[P, R]], Jitted[P, R]]:
     """Compile ``f`` with the framework of its tensor arguments.
 
@@ -563,6 +584,17 @@ def jit(
         ``torch.compile`` gets ``fullgraph=True`` unless they say otherwise
         (``{"torch": {"fullgraph": False}}`` allows graph breaks), and
         ``tf.function`` ``autograph=False``.
+    checks
+        Check traced values as eagerly, raising unitensor's exceptions: index
+        ranges of integer arrays, integer division by zero and the labels of
+        ``crossentropy``. On JAX, where ``jax.jit`` alone skips these checks
+        (it clamps indices), ``f`` is compiled with JAX's ``checkify``, and
+        the exception is raised when the compiled function returns (its
+        error state is read once a call, a wait for the result). TensorFlow
+        (without XLA) and PyTorch check inside the graph either way and
+        raise the framework's error (``InvalidArgumentError``,
+        ``RuntimeError``, ``IndexError``); XLA (``jit_compile=True``) skips
+        them; NumPy checks eagerly. ``False`` (the default): JAX skips them.
 
     Returns
     -------
@@ -587,6 +619,13 @@ def jit(
         of the same function raises ``ShardingTypeError`` (kept as
         ``__cause__``). JAX's errors from ``f``'s own native calls, as the
         framework's other errors of ``f`` itself, are raised as they are.
+    IndexOutOfRangeError
+        (when called, on JAX with ``checks=True``) If a traced integer index
+        array or ``crossentropy`` label is out of range, as eagerly.
+    DivisionByZeroError
+        (when called, on JAX with ``checks=True``) If a traced integer
+        divisor is zero, as eagerly. (A failed ``checkify.check`` of ``f``'s
+        own raises JAX's ``JaxRuntimeError``.)
 
     Notes
     -----
@@ -618,6 +657,6 @@ def jit(
 
     def decorate(g: Callable[P, R]) -> Jitted[P, R]:
         static_nums, static_names = _static_both(g, nums, names)
-        return Jitted(g, static_nums, static_names, jit_compile, given)
+        return Jitted(g, static_nums, static_names, jit_compile, given, checks)
 
     return decorate if f is None else decorate(f)

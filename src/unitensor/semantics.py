@@ -48,6 +48,8 @@ class Rule:
 
 
 _JAX32 = "JAX without 64-bit mode: int32 instead of int64"
+_JIT_ZERO = "inside jax.jit an integer divisor is not checked (ut.jit(f, checks=True) does)"
+_JIT_RANGE = "inside jax.jit out-of-range indices are not checked (ut.jit(f, checks=True) does)"
 _PROMOTE = "the promoted dtype of the operands (int + float gives the float's dtype)"
 _HUGE_INT = (
     "a Python int with a float tensor goes in as a float, as in NumPy (10**400: OverflowError; "
@@ -199,7 +201,7 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "integer division by zero: NumPy gives 0, JAX an unspecified value, "
                 "PyTorch and TensorFlow raise (DivisionByZeroError everywhere here)",
             ),
-            ("inside jax.jit an integer divisor is not checked for zeros", _HALF_SCALARS),
+            (_JIT_ZERO, _HALF_SCALARS),
         ),
     ),
     (
@@ -415,7 +417,7 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "PyTorch wraps out-of-range indices",
                 "JAX fills them with NaN",
             ),
-            ("inside jax.jit out-of-range indices are not checked",),
+            (_JIT_RANGE,),
         ),
     ),
     (
@@ -429,7 +431,8 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "JAX clamps out-of-range indices",
             ),
             (
-                "inside jax.jit out-of-range integer arrays are clamped by JAX",
+                "inside jax.jit out-of-range integer arrays are clamped by JAX (not with "
+                "ut.jit(f, checks=True))",
                 "TensorFlow: one integer array on one axis is a tf.gather, so a native "
                 "GradientTape gets a sparse tf.IndexedSlices gradient on the first axis "
                 "(unitensor's own gradients are dense)",
@@ -546,7 +549,7 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "JAX fills out-of-range positions, TensorFlow's gather on a GPU gives zeros",
                 "NumPy's take flattens without an axis",
             ),
-            ("inside jax.jit and tf.function out-of-range indices are not checked",),
+            (_JIT_RANGE, "traced out-of-range indices: tf.function's and torch.compile's error"),
         ),
     ),
     (
@@ -839,7 +842,7 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "and TensorFlow raise (DivisionByZeroError everywhere here)",
                 "bool operands: int8 on NumPy, int32 on JAX, errors elsewhere",
             ),
-            ("inside jax.jit an integer divisor is not checked for zeros",),
+            (_JIT_ZERO,),
         ),
     ),
     (
@@ -1042,7 +1045,9 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "torch.compile they run inside the graph and raise the framework's error "
                 "(InvalidArgumentError, RuntimeError, IndexError) naming the cause when it "
                 "runs; under jax.jit and TensorFlow's XLA they are skipped (JAX clamps "
-                "indices, integer division by zero gives an unspecified value)",
+                "indices, integer division by zero gives an unspecified value); "
+                "ut.jit(f, checks=True) checks them on JAX with checkify, raising "
+                "unitensor's IndexOutOfRangeError / DivisionByZeroError as eagerly",
                 "boolean masks, nonzero and unique_* under jax.jit: DataDependentShapeError",
                 "bool(), int(), float() and item() of a traced tensor: CompileError "
                 "(TensorFlow) or the compiler's error as CompileError (ut.jit)",

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from .._tensor import Tensor
 
 _T = TypeVar("_T", bound="Tensor")
+_BY_ZERO = "integer division or modulo by zero"  # (the message eagerly and in a graph)
 
 
 class Arithmetic(Creation):
@@ -387,11 +388,11 @@ class Arithmetic(Creation):
             zero = divisor == 0
         elif not ns.is_concrete(divisor):  # a traced value: checked in the graph, if it can
             ok = ns.logical_not(ns.any(ns.equal(divisor, 0), None, False))
-            return ns.assert_traced(divisor, ok, "integer division or modulo by zero")
+            return ns.assert_traced(divisor, ok, DivisionByZeroError(_BY_ZERO))
         else:
             zero = bool(ns.item(ns.any(ns.equal(divisor, 0), None, False)))
         if zero:
-            raise DivisionByZeroError("integer division or modulo by zero")
+            raise DivisionByZeroError(_BY_ZERO)
         return divisor
 
     def _number(self, a: Any, what: str) -> Any:

@@ -178,7 +178,9 @@ class Indexing(Manipulation):
         ------
         IndexOutOfRangeError
             If an index is outside ``[-n, n)`` for an axis of length ``n``
-            (inside ``jax.jit`` or ``tf.function`` indices are not checked).
+            (traced indices are checked when the graph runs, raising the
+            framework's error, on TensorFlow without XLA and PyTorch; on JAX
+            under ``ut.jit(f, checks=True)`` only, raising this error).
         ValueError
             If ``indices`` is not 1-d, or ``axis`` is missing beyond 1-d.
         AxisError
@@ -223,7 +225,13 @@ class Indexing(Manipulation):
                     f"with size {n}"
                 )
             negative = lo < 0
-        idx = self._index_dtype(idx)
+        idx = self._index_dtype(idx)  # (int32 or int64: -n and n fit)
+        if idx.shape[0] and not ns.is_concrete(idx):  # checked in the graph where it can be
+            ok = ns.logical_and(ns.greater_equal(idx, -n), ns.less(idx, n))
+            error = IndexOutOfRangeError(
+                f"take: an index is out of bounds for axis {ax} with size {n}"
+            )
+            idx = ns.assert_traced(idx, ns.all(ok, None, False), error)
         if negative and n:
             idx = ns.remainder(idx, n)  # [-n, n) to [0, n): floored, on every framework
         return wrap(self.__class__, ns.take(a, idx, ax))

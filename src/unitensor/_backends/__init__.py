@@ -51,7 +51,7 @@ def _always(a: Any) -> bool:
     return True
 
 
-def _unchecked(value: Any, ok: Any, message: str) -> Any:
+def _unchecked(value: Any, ok: Any, error: Exception) -> Any:
     return value
 
 
@@ -118,10 +118,17 @@ class Primitives:
     # whether an array's values can be read now (False for a tracer inside jax.jit or a
     # symbolic tensor inside tf.function): data-dependent checks run only then
     is_concrete: Callable[[Any], bool] = _always
-    # (value, ok, message) -> value, made to depend on a check inside the graph that the
+    # (value, ok, error) -> value, made to depend on a check inside the graph that the
     # traced 0-d bool ``ok`` holds (tf.debugging.Assert, torch._assert_async), failing with
-    # ``message`` when the graph runs; value unchanged where a graph cannot check (JAX)
-    assert_traced: Callable[[Any, Any, str], Any] = _unchecked
+    # ``error``'s message when the graph runs (JAX: recorded inside ``checked`` only, for
+    # ``error`` itself to be raised); value unchanged where a graph cannot check
+    assert_traced: Callable[[Any, Any, Exception], Any] = _unchecked
+    # ut.jit(f, checks=True): (f) -> a function of f's arguments giving (error state, f's
+    # result), tracing f with assert_traced's checks recorded in the error state (JAX's
+    # checkify); None where the checks need no wrapping (in the graph, or eager)
+    checked: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None
+    # (error state of checked's function) -> None, raising the failed check's ``error``
+    raise_failed: Callable[[Any], None] = _none
     # autodiff: (f_raw, x) -> (value, aux, grad), f_raw taking one native array and
     # returning (native 0-d loss, aux); None where the framework cannot differentiate
     value_and_grad: ValueAndGrad | None = None
@@ -427,6 +434,8 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "narrow_hint",
         "is_concrete",
         "assert_traced",
+        "checked",
+        "raise_failed",
         "value_and_grad",
         "dlpack_source",
         "max_dimensions",

@@ -42,7 +42,7 @@ from .._api._base import sharding_error, wrap
 from .._errors import DataDependentShapeError, IndexOutOfRangeError
 from .._indexing import as_tuple, axes_taken, expand_ellipsis
 from .._tensor import Tensor
-from . import Primitives, _jax_complex, _jax_transforms, topk_via_last_axis
+from . import Primitives, _jax_checkify, _jax_complex, _jax_transforms, topk_via_last_axis
 
 __all__ = ["JAXTensor", "primitives"]
 
@@ -168,11 +168,35 @@ def _bounds(a: Any) -> tuple[int, int]:
     return out
 
 
+def _check_range(a: Any, low: int, high: int, message: str) -> None:
+    """Raise ``IndexOutOfRangeError`` unless the integers of ``a`` are in [low, high).
+
+    ``message`` is the error's, its ``{}`` filled with the index out of
+    range (eagerly) or "an index" (traced). A traced ``a`` (inside
+    ``jax.jit``) is checked only where ``ut.jit(f, checks=True)`` traces it
+    inside ``checkify``; elsewhere JAX's behaviour is kept (it clamps).
+    """
+    if _is_concrete(a):
+        if a.size:
+            lo, hi = _bounds(a)
+            if lo < low or hi >= high:
+                raise IndexOutOfRangeError(message.format(f"index {hi if hi >= high else lo}"))
+    elif _jax_checkify.checking():
+        info = jnp.iinfo(a.dtype)  # (a bound beyond a's dtype would wrap around in it)
+        ok = jnp.ones((), bool)
+        if low > info.min:
+            ok = ok & jnp.all(a >= low)
+        if high <= info.max:
+            ok = ok & jnp.all(a < high)
+        _jax_checkify.assert_traced(a, ok, IndexOutOfRangeError(message.format("an index")))
+
+
 def _check_bounds(a: Any, index: Any) -> None:
-    """Raise ``IndexError`` for out-of-range ints and concrete integer arrays.
+    """Raise ``IndexError`` for out-of-range ints and integer arrays.
 
     JAX clamps out-of-range indices silently; NumPy raises. Tracers (inside
-    ``jax.jit``) cannot be checked and keep JAX's behaviour; a traced boolean
+    ``jax.jit``) are checked only under ``ut.jit(f, checks=True)``
+    (``_check_range``) and keep JAX's behaviour elsewhere; a traced boolean
     mask is a ``DataDependentShapeError``.
     """
     items = expand_ellipsis(as_tuple(index), a.ndim, _bool_rank)
@@ -193,19 +217,9 @@ def _check_bounds(a: Any, index: Any) -> None:
                 raise IndexOutOfRangeError(
                     f"index {item} is out of bounds for axis {dim} with size {n}"
                 )
-        elif (
-            isinstance(item, jax.Array)
-            and _is_concrete(item)
-            and item.dtype != np.bool_
-            and item.size
-        ):
+        elif isinstance(item, jax.Array) and item.dtype != np.bool_:
             n = a.shape[dim]
-            lo, hi = _bounds(item)
-            if lo < -n or hi >= n:
-                bad = hi if hi >= n else lo
-                raise IndexOutOfRangeError(
-                    f"index {bad} is out of bounds for axis {dim} with size {n}"
-                )
+            _check_range(item, -n, n, f"{{}} is out of bounds for axis {dim} with size {n}")
         dim += axes_taken(item, _bool_rank)
 
 
@@ -254,12 +268,7 @@ def _slogdet(a: Any) -> tuple[Any, Any]:
 
 def _take_along_axis(a: Any, idx: Any, axis: int) -> Any:
     n = a.shape[axis]
-    if _is_concrete(idx) and idx.size:
-        low, high = _bounds(idx)
-        if low < -n or high >= n:
-            raise IndexOutOfRangeError(
-                f"take_along_axis: index out of range for an axis of length {n}"
-            )
+    _check_range(idx, -n, n, f"take_along_axis: index out of range for an axis of length {n}")
     return jnp.take_along_axis(a, idx, axis=axis)
 
 
@@ -283,10 +292,7 @@ def _reshape_copy(a: Any, shape: tuple[int, ...], copy: bool) -> Any:
 
 def _crossentropy(logits: Any, labels: Any) -> Any:
     classes = logits.shape[-1]
-    if _is_concrete(labels) and labels.size:
-        low, high = _bounds(labels)
-        if low < 0 or high >= classes:
-            raise IndexOutOfRangeError(f"crossentropy: labels must be in [0, {classes})")
+    _check_range(labels, 0, classes, f"crossentropy: labels must be in [0, {classes})")
     log_p = jax.nn.log_softmax(logits, axis=-1)
     return -jnp.take_along_axis(log_p, labels[..., None], axis=-1)[..., 0]
 
@@ -647,5 +653,7 @@ def primitives() -> Primitives:
         # and hyperbolic functions and their inverses with C99's values for infinite and
         # NaN parts, which XLA's complex kernels do not give
         **_jax_complex.primitives(jax),
+        # checks of traced values (issue 13): with checkify under ut.jit(f, checks=True)
+        **_jax_checkify.primitives(jax),
     )
     return _refusals_raised(p)

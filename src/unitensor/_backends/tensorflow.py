@@ -280,7 +280,9 @@ def _index_array(item: Any, n: int) -> Any:
             raise IndexOutOfRangeError(f"index {bad} is out of bounds for an axis of size {n}")
         return _select(idx < 0, idx + n, idx) if low < 0 else idx
     ok = tf.reduce_all((idx >= -n) & (idx < n))  # (not under XLA)
-    idx = _assert_traced(idx, ok, f"index out of bounds for an axis of size {n}")
+    idx = _assert_traced(
+        idx, ok, IndexOutOfRangeError(f"index out of bounds for an axis of size {n}")
+    )
     return _select(idx < 0, idx + n, idx)
 
 
@@ -397,7 +399,9 @@ def _crossentropy(logits: Any, labels: Any) -> Any:
     if not tf.executing_eagerly():  # traced: checked when the graph runs (not under XLA)
         n = logits.shape[-1]
         ok = tf.reduce_all((labels >= 0) & (labels < tf.cast(n, labels.dtype)))
-        labels = _assert_traced(labels, ok, f"crossentropy: labels must be in [0, {n})")
+        labels = _assert_traced(
+            labels, ok, IndexOutOfRangeError(f"crossentropy: labels must be in [0, {n})")
+        )
     try:
         return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
     except tf.errors.InvalidArgumentError as e:  # TensorFlow checks the label range itself
@@ -951,8 +955,8 @@ def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
     return loss, aux, g
 
 
-def _assert_traced(value: Any, ok: Any, message: str) -> Any:
-    with tf.control_dependencies([tf.debugging.Assert(ok, [message])]):
+def _assert_traced(value: Any, ok: Any, error: Exception) -> Any:
+    with tf.control_dependencies([tf.debugging.Assert(ok, [str(error)])]):
         return tf.identity(value)
 
 

@@ -661,8 +661,8 @@ class _Depth(threading.local):
 _DEPTH = _Depth()
 
 
-def _assert_traced(value: Any, ok: Any, message: str) -> Any:
-    torch._assert_async(ok, message)  # checked when the compiled graph runs
+def _assert_traced(value: Any, ok: Any, error: Exception) -> Any:
+    torch._assert_async(ok, str(error))  # checked when the compiled graph runs
     return value
 
 
