@@ -747,7 +747,8 @@ class TensorBase:
             If ``other`` belongs to another framework or is not an array.
         """
         a = self.raw
-        kind = type(other)
+        given: object = other  # (typed: type() of Any is partly unknown to pyright)
+        kind = type(given)
         if kind is self.__class__:
             b = other.raw
             if elementwise and a.shape != b.shape:

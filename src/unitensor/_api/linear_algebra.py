@@ -76,14 +76,12 @@ class LinearAlgebra(Set):
         a = self.raw
         if other.__class__ is self.__class__:  # the common case first: two float matrices
             b = other.raw
-            if (
-                a.dtype is b.dtype
-                and a.ndim == 2
-                and b.ndim == 2
-                and a.shape[1].__class__ is int
-                and a.shape[1] == b.shape[0]
-                and a.dtype in self._float_dtypes
-            ):
+            sa, sb = a.shape, b.shape
+            try:  # (no cost unless it raises)
+                matrices = len(sa) == 2 and len(sb) == 2 and sa[1].__class__ is int
+            except ValueError:  # a TensorFlow graph's shape of unknown rank has no len
+                matrices = False
+            if matrices and a.dtype is b.dtype and sa[1] == sb[0] and a.dtype in self._float_dtypes:
                 try:
                     return wrap(self.__class__, self._ns.matmul(a, b))
                 except self._ns.sharding_errors as e:
