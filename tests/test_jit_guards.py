@@ -123,3 +123,20 @@ def test_a_changed_global_float_is_traced_as_a_value():
     finally:
         SCALE = 2.0
     assert graphs.count == 2  # the first value as a constant, then a symbolic float
+
+
+def test_a_user_module_named_like_unitensor_keeps_its_guards(tmp_path, monkeypatch):
+    """Only unitensor's own modules lose their guards, not a user's ``unitensor_models``."""
+    (tmp_path / "unitensor_models.py").write_text(
+        "import unitensor as ut\nSCALE = False\n"
+        "def step(x):\n    return -ut.astensor(x) if SCALE else ut.astensor(x) * 2.0\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import unitensor_models
+
+    graphs = Graphs()
+    f = counted(unitensor_models.step, graphs)
+    np.testing.assert_array_equal(f(_x()).numpy(), np.arange(3) * 2.0)
+    unitensor_models.SCALE = True
+    np.testing.assert_array_equal(f(_x()).numpy(), -np.arange(3.0))
+    assert graphs.count == 2

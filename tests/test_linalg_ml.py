@@ -177,6 +177,28 @@ def test_crossentropy_reduction_errors(backend):
             ut.crossentropy(logits, bad, reduction=reduction).numpy()
 
 
+@pytest.mark.parametrize("label_dtype", [np.uint8, np.int16, np.uint16])
+def test_crossentropy_narrow_label_dtypes(backend, label_dtype):
+    """Labels of any integer dtype (TensorFlow's kernel takes int32 and int64 only)."""
+    labels = LABELS.astype(label_dtype)
+    out = ut.crossentropy(make(backend, LOGITS), make(backend, labels))
+    check(out, backend, np_crossentropy(LOGITS, LABELS), np.float32, rtol=1e-6)
+    bad = np.array([0, 4, 1, 1, 2, 3], dtype=label_dtype)
+    with pytest.raises(ut.IndexOutOfRangeError):
+        ut.crossentropy(make(backend, LOGITS), make(backend, bad)).numpy()
+
+
+def test_crossentropy_of_one_sample(backend):
+    """1-d logits (C,) and a 0-d label give a 0-d loss (PyTorch's classes are axis 1)."""
+    logits = LOGITS[1]
+    for reduction in ("none", "mean", "sum"):
+        out = ut.crossentropy(
+            make(backend, logits), make(backend, np.array(3)), reduction=reduction
+        )
+        expected = -np_log_softmax(logits.astype(np.float64), -1)[3]
+        check(out, backend, np.asarray(expected), np.float32, rtol=1e-6)
+
+
 def test_crossentropy_mean_gradient(grad_backend):
     """The gradient of the (fused, on PyTorch) mean is that of the mean of the losses."""
     backend = grad_backend

@@ -403,3 +403,22 @@ def test_broadcastable_refuses_unknown_sizes():
 
         assert not broadcastable(tf.TensorShape(None), (3,))  # unknown rank
         assert broadcastable(tf.TensorShape([2, 3]), (3,))
+
+
+def test_unknown_sizes_of_a_tensorflow_graph_broadcast_when_it_runs():
+    """None sizes are checked by TensorFlow when the graph runs, as Dask's nan when it computes."""
+    if "tensorflow" not in selected_backends():
+        pytest.skip("TensorFlow is not selected")
+    import tensorflow as tf
+
+    spec = [tf.TensorSpec([None, 3]), tf.TensorSpec([None])]
+
+    @tf.function(input_signature=spec, autograph=False)
+    def add(a, b):
+        return (ut.astensor(a) + ut.astensor(b)).raw
+
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    b = np.array([1.0, 2.0, 3.0], dtype=np.float32)
+    np.testing.assert_array_equal(add(tf.constant(a), tf.constant(b)).numpy(), a + b)
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        add(tf.constant(a), tf.constant(b[:2]))

@@ -51,8 +51,8 @@ def broadcastable(a: Any, b: Any) -> bool:
 def check_broadcast(*shapes: Any) -> None:
     """Raise ``ValueError`` unless the shapes broadcast together (NumPy's rule).
 
-    A size not known yet (Dask's ``nan``) is not checked: Dask checks it when
-    it computes.
+    A size not known yet (Dask's ``nan``, None in a TensorFlow graph) is not
+    checked: the framework checks it when it computes.
     """
     longest = max(len(s) for s in shapes)
     for i in range(1, longest + 1):
@@ -60,7 +60,7 @@ def check_broadcast(*shapes: Any) -> None:
         for s in shapes:
             if i <= len(s):
                 d = s[-i]
-                if d != 1 and d == d:
+                if d is not None and d != 1 and d == d:
                     if size != 1 and d != size:
                         raise ShapeError(
                             "shapes "

@@ -396,6 +396,8 @@ def _from_dlpack(obj: Any) -> Any:
 
 
 def _crossentropy(logits: Any, labels: Any) -> Any:
+    if labels.dtype not in (tf.int32, tf.int64):  # the only two TensorFlow's kernel takes
+        labels = tf.cast(labels, tf.int64)  # (uint64 past 2**63: negative, out of range)
     if not tf.executing_eagerly():  # traced: checked when the graph runs (not under XLA)
         n = logits.shape[-1]
         ok = tf.reduce_all((labels >= 0) & (labels < tf.cast(n, labels.dtype)))

@@ -614,7 +614,7 @@ def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: A
 
 
 def _crossentropy(logits: Any, labels: Any, reduction: str = "none") -> Any:
-    if logits.ndim != 2:
+    if logits.ndim > 2:  # (PyTorch's classes are axis 1: (N, C, d1, ...); (C,) is one sample)
         logits = logits.movedim(-1, 1)
     try:
         return tnf.cross_entropy(logits, labels.to(torch.int64), reduction=reduction)
