@@ -122,3 +122,37 @@ class ShardingError(UnitensorError, TypeError):
     (``jax.sharding.reshard``) or give the output's sharding
     (``out_sharding=`` of the native function).
     """
+
+
+# -------------------------------------------------- checks inside compiled graphs
+
+_TAG = "unitensor."
+
+
+def tagged(error: Exception) -> str:
+    """``error``'s message with its class as a tag, for a check inside a compiled graph.
+
+    A graph's assertion (``tf.debugging.Assert``, ``torch._assert_async``)
+    fails with the framework's exception and keeps only a message: the tag
+    ``unitensor.<class name>: `` in it lets ``ut.jit`` raise the exception
+    unitensor raises eagerly (``untagged``).
+    """
+    return _TAG + error.__class__.__name__ + ": " + str(error)  # (TorchDynamo traces this)
+
+
+def untagged(text: str) -> UnitensorError | None:
+    """The exception that a message of ``tagged`` names, found in a framework's ``text``.
+
+    Returns None where ``text`` holds no tag of a unitensor error class.
+    The framework's text around the tag (``assertion failed: [...]``, the
+    graph node on the lines after) is dropped.
+    """
+    start = text.find(_TAG)
+    if start < 0:
+        return None
+    name, sep, rest = text[start + len(_TAG) :].partition(": ")
+    cls = globals().get(name) if name in __all__ else None
+    if not sep or not (isinstance(cls, type) and issubclass(cls, UnitensorError)):
+        return None
+    message = rest.splitlines()[0] if rest else ""
+    return cls(message.removesuffix("]"))

@@ -28,9 +28,9 @@ from typing import Any, Generic, ParamSpec, TypeVar, cast, overload
 import numpy as np
 
 from . import _registry, dtypes
-from ._api._base import MISSING, TEMPLATE_SCOPES, TensorBase, wrap
+from ._api._base import MISSING, TEMPLATE_SCOPES, TensorBase, reraise_index_error, wrap
 from ._backends._torch_dynamo import internal_guards_dropped
-from ._errors import CompileError, FrameworkMixError
+from ._errors import CompileError, FrameworkMixError, UnitensorError, untagged
 from ._tree import map_containers
 
 __all__ = ["Jitted", "jit"]
@@ -428,8 +428,25 @@ class _Reported:
         raises while it is traced (unitensor's ``AxisError``, ...) as a graph
         break ("Observed exception") that keeps only its text: ``f`` then
         runs eagerly on the same arguments, to raise that exception itself.
+
+        Where the compiled graph runs, a failed check of unitensor's
+        (TensorFlow's ``InvalidArgumentError`` of an assertion, PyTorch's
+        ``RuntimeError`` of ``torch._assert_async``) and a framework's
+        out-of-range ``IndexError`` become the exception unitensor raises
+        eagerly (``IndexOutOfRangeError``, ``DivisionByZeroError``), with
+        the framework's as ``__cause__``.
         """
         if not _is_compiler_error(e):
+            if isinstance(e, UnitensorError):
+                return e
+            checked = untagged(str(e))
+            if checked is not None:
+                return checked
+            if isinstance(e, IndexError):  # (PyTorch's kernels: "... out of bounds")
+                try:
+                    reraise_index_error(e)
+                except IndexError as mapped:
+                    return mapped
             return e
         if _raised_while_traced(e):
             try:
@@ -591,10 +608,10 @@ def jit(
         (it clamps indices), ``f`` is compiled with JAX's ``checkify``, and
         the exception is raised when the compiled function returns (its
         error state is read once a call, a wait for the result). TensorFlow
-        (without XLA) and PyTorch check inside the graph either way and
-        raise the framework's error (``InvalidArgumentError``,
-        ``RuntimeError``, ``IndexError``); XLA (``jit_compile=True``) skips
-        them; NumPy checks eagerly. ``False`` (the default): JAX skips them.
+        (without XLA) and PyTorch check inside the graph either way, and
+        ``ut.jit`` raises unitensor's exception where the graph's check or a
+        kernel's range check fails; XLA (``jit_compile=True``) skips them;
+        NumPy checks eagerly. ``False`` (the default): JAX skips them.
 
     Returns
     -------

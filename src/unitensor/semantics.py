@@ -1044,7 +1044,8 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "labels) raise unitensor's errors eagerly; under tf.function and "
                 "torch.compile they run inside the graph and raise the framework's error "
                 "(InvalidArgumentError, RuntimeError, IndexError) naming the cause when it "
-                "runs; under jax.jit and TensorFlow's XLA they are skipped (JAX clamps "
+                "runs (ut.jit raises unitensor's error instead); under jax.jit and "
+                "TensorFlow's XLA they are skipped (JAX clamps "
                 "indices, integer division by zero gives an unspecified value); "
                 "ut.jit(f, checks=True) checks them on JAX with checkify, raising "
                 "unitensor's IndexOutOfRangeError / DivisionByZeroError as eagerly",

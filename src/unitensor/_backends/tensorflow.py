@@ -46,7 +46,7 @@ from typing import Any
 
 import numpy as np
 
-from .._errors import CompileError, IndexOutOfRangeError
+from .._errors import CompileError, IndexOutOfRangeError, tagged
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis, int_out_of_range
 from .._tensor import Tensor
 from . import (
@@ -958,7 +958,7 @@ def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
 
 
 def _assert_traced(value: Any, ok: Any, error: Exception) -> Any:
-    with tf.control_dependencies([tf.debugging.Assert(ok, [str(error)])]):
+    with tf.control_dependencies([tf.debugging.Assert(ok, [tagged(error)])]):
         return tf.identity(value)
 
 

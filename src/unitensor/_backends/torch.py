@@ -28,7 +28,7 @@ import numpy as np
 
 from .._api._base import FAST_PATH_TYPE, PYTHON_VERSIONS, wrap
 from .._api.autodiff import map_tensors
-from .._errors import IndexOutOfRangeError
+from .._errors import IndexOutOfRangeError, tagged
 from .._indexing import (
     AdvancedOps,
     advanced_getitem,
@@ -662,7 +662,7 @@ _DEPTH = _Depth()
 
 
 def _assert_traced(value: Any, ok: Any, error: Exception) -> Any:
-    torch._assert_async(ok, str(error))  # checked when the compiled graph runs
+    torch._assert_async(ok, tagged(error))  # checked when the compiled graph runs
     return value
 
 
