@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 import unitensor as ut
-from conftest import make, selected_backends, to_numpy
+from conftest import check, make, selected_backends, to_numpy
 from unitensor._api import _base
 
 PURE = os.environ.get("UNITENSOR_PURE_PYTHON") == "1"
@@ -371,9 +371,7 @@ def test_broadcasting_tensors_give_the_checked_result(backend, name):
 def test_a_broadcast_sum_equals_numpy(backend):
     a = np.arange(6, dtype=np.float32).reshape(2, 3)
     b = np.array([0.5, -1.0, 2.0], dtype=np.float32)
-    out = make(backend, a) + make(backend, b)
-    assert out.shape == (2, 3) and out.dtype == ut.float32
-    np.testing.assert_array_equal(to_numpy(out), a + b)
+    check(make(backend, a) + make(backend, b), backend, a + b, np.float32)
 
 
 @pytest.mark.parametrize(
