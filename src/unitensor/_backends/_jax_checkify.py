@@ -9,9 +9,10 @@ set; only with that flag does a check call ``checkify.check``, which outside
 JAX's ``Error`` beside ``f``'s result, and ``raise_failed`` raises the check
 that failed first as unitensor's own exception, as eagerly.
 
-The exception's class travels in the check's message, as a tag
-``unitensor.<class name>: `` in front of it, looked up again in the classes
-this module has checked for; a failed check of the user's own
+The exception's class travels in the check's message, as the tag
+``unitensor.<class name>: `` that the graph checks of TensorFlow and PyTorch
+carry too (``unitensor._errors.tagged`` and ``untagged``); a failed check of
+the user's own
 (``checkify.check`` inside ``f``) has no tag and is raised as JAX raises it.
 """
 
@@ -22,6 +23,8 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
+from .._errors import tagged, untagged
+
 __all__ = ["primitives"]
 
 jax: Any = None  # set by primitives()
@@ -29,9 +32,6 @@ checkify: Any = None  # jax.experimental.checkify, set by primitives()
 
 _CHECKING = contextvars.ContextVar("unitensor_jax_checkify", default=False)
 """Whether ``f`` is being traced inside ``checkify`` (``ut.jit(f, checks=True)``)."""
-
-_CLASSES: dict[str, type[Exception]] = {}
-"""The exception classes of the checks made, by their tags."""
 
 _FAILED = " (`check` failed)"  # what JAX appends to a failed check's message
 
@@ -48,11 +48,8 @@ def assert_traced(value: Any, ok: Any, error: Exception) -> Any:
     way to fail a compiled function.
     """
     if _CHECKING.get():
-        tag = f"unitensor.{type(error).__name__}"
-        _CLASSES[tag] = type(error)
         # (braces in the message would be read as checkify's format fields)
-        text = str(error).replace("{", "{{").replace("}", "}}")
-        checkify.check(ok, f"{tag}: {text}")
+        checkify.check(ok, tagged(error).replace("{", "{{").replace("}", "}}"))
     return value
 
 
@@ -97,10 +94,9 @@ def raise_failed(error: Any) -> None:
     text = error.get()
     if text is None:
         return
-    tag, _, message = text.partition(": ")
-    cls = _CLASSES.get(tag)
-    if cls is not None:
-        raise cls(message.removesuffix(_FAILED))
+    failed = untagged(text.removesuffix(_FAILED))
+    if failed is not None:
+        raise failed
     error.throw()
 
 
