@@ -46,6 +46,7 @@ __all__ = ["PyTorchTensor", "primitives"]
 # PyTorch itself, set by primitives(). Its annotations are partial (many functions have
 # untyped parameters); this module handles native tensors as ``Any`` anyway.
 torch: Any = None
+_is_compiling: Callable[[], bool] = bool  # torch.compiler.is_compiling, set by _primitives()
 tnf: Any = None
 
 
@@ -159,15 +160,16 @@ def _check_traced_ints(a: Any, index: Any) -> None:
     Eagerly, PyTorch's own ``IndexError`` becomes it (``reraise_index_error``);
     TorchDynamo raises PyTorch's error past that ``except``, so a traced call
     checks each int against its axis's length before PyTorch sees it.
+    Called only where ``_is_compiling()`` (a call less on eager indexing).
     """
-    if torch.compiler.is_compiling():
-        error = int_out_of_range(index, a.shape, _bool_rank)
-        if error is not None:
-            raise error
+    error = int_out_of_range(index, a.shape, _bool_rank)
+    if error is not None:
+        raise error
 
 
 def _getitem(a: Any, index: Any) -> Any:
-    _check_traced_ints(a, index)
+    if _is_compiling():
+        _check_traced_ints(a, index)
     if _needs_numpy_placement(index):
         return advanced_getitem(a, index, _ADVANCED)
     if _has_negative_step(index):
@@ -176,7 +178,8 @@ def _getitem(a: Any, index: Any) -> Any:
 
 
 def _index_update(a: Any, index: Any, values: Any) -> Any:
-    _check_traced_ints(a, index)
+    if _is_compiling():
+        _check_traced_ints(a, index)
     if _has_negative_step(index) or _needs_numpy_placement(index):
         pos = _getitem(torch.arange(a.numel(), device=a.device).reshape(a.shape), index)
         out = a.clone().reshape(-1)
@@ -189,7 +192,8 @@ def _index_update(a: Any, index: Any, values: Any) -> Any:
 
 def _setitem(a: Any, index: Any, values: Any) -> Any:
     """``a[index] = values`` in place, for every index form ``_getitem`` takes."""
-    _check_traced_ints(a, index)
+    if _is_compiling():
+        _check_traced_ints(a, index)
     if _has_negative_step(index) or _needs_numpy_placement(index):
         a.copy_(_index_update(a, index, values))
     else:
@@ -698,9 +702,10 @@ def primitives() -> Primitives:
 
 def _primitives() -> Primitives:
     """PyTorch's primitives as its kernels give them (see ``_torch_unsigned`` for the rest)."""
-    global torch, tnf
+    global torch, tnf, _is_compiling
     torch = importlib.import_module("torch")
     tnf = importlib.import_module("torch.nn.functional")
+    _is_compiling = torch.compiler.is_compiling
     _NO_PRODUCTS.update((torch.uint16, torch.uint32, torch.uint64))
     return Primitives(
         dtype_type=torch.dtype,
