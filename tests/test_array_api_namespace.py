@@ -172,6 +172,50 @@ def test_zero_d_results_are_arrays_of_the_framework(backend, xp):
     assert isinstance(ut.astensor(np.ones(3)).sum().raw, np.generic)  # the EagerPy-style API
 
 
+def test_clip_by_position_and_by_the_standards_keywords(backend, xp):
+    n = np.array([-2.0, 0.5, 3.0], dtype=np.float32)
+    x = xp.asarray(n)
+    check(xp.clip(x, 0, 1), backend, np.clip(n, 0, 1))
+    check(xp.clip(x, 0.0), backend, np.clip(n, 0, None))
+    check(xp.clip(x), backend, n)
+    check(xp.clip(x, min=0), backend, np.clip(n, 0, None))
+    check(xp.clip(x, max=1.0), backend, np.clip(n, None, 1))
+    check(xp.clip(x, None, max=1), backend, np.clip(n, None, 1))
+    check(
+        xp.clip(x, min=xp.asarray([1.0, 0.0, 0.0]), max=2),
+        backend,
+        np.array([1, 0.5, 2], np.float32),
+    )
+    with pytest.raises(TypeError, match="min_"):  # the method's names take no keyword here
+        xp.clip(x, min_=0)
+    assert xp.clip.__doc__ and "standard" in xp.clip.__doc__
+
+
+def test_zero_d_results_of_the_python_wrapper_equal_the_c_wrappers(backend, xp):
+    """``_arrays_only``'s Python form (no extension) gives what the namespace gives."""
+    from unitensor.array_api import _build
+
+    space = _build._Namespace(backend)
+    as_array = space.ns.as_array
+    adapter = _build._adapters(space)["clip"]
+    x = xp.asarray([[1.0, 2.0], [3.0, 4.0]])
+    keep = type(x.raw)
+    for fn, args, kwargs in (
+        (ut.Tensor.mean, (x,), {}),
+        (ut.Tensor.sum, (x,), {"axis": 0}),
+        (ut.Tensor.max, (x,), {}),
+    ):
+        got = _build._arrays_only(fn, as_array, keep)(*args, **kwargs)
+        want = getattr(xp, fn.__name__)(*args, **kwargs)
+        assert type(got) is type(want) and type(got.raw) is type(want.raw)
+        np.testing.assert_array_equal(to_numpy(got), to_numpy(want))
+    clip = _build._arrays_only(ut.Tensor.clip, as_array, keep, adapter, 3)
+    check(clip(x, 2, 3), backend, np.array([[2, 2], [3, 3]], np.float32))
+    check(clip(x, min=2), backend, np.array([[2, 2], [3, 4]], np.float32))
+    check(clip(x, 2), backend, np.array([[2, 2], [3, 4]], np.float32))
+    check(clip(x), backend, np.array([[1, 2], [3, 4]], np.float32))
+
+
 def test_astype_copy_and_device(backend, xp):
     x = xp.asarray([1.5, -2.0], dtype=xp.float32)
     same = xp.astype(x, xp.float32, copy=False)

@@ -663,14 +663,22 @@ setup(PyObject *module, PyObject *base)
     Py_RETURN_NONE;
 }
 
-/* ArraysOnly(fn, fix, keep): ``fn`` whose tensor results holding a ``keep`` array are
- * returned as they are; any other result goes through ``fix`` (the Array API namespace's
- * 0-d results: NumPy scalars become 0-d arrays, unitensor.array_api._build). */
+/* ArraysOnly(fn, fix, keep, as_array, other=None, positional=0): ``fn`` whose tensor results
+ * holding a ``keep`` array are returned as they are; a tensor holding anything else gets
+ * ``as_array(raw)`` as its raw (a new tensor of its class), and any other result goes
+ * through ``fix`` (the Array API namespace's 0-d results: NumPy scalars become 0-d
+ * arrays, unitensor.array_api._build, whose ``_as_arrays`` does the same for a tensor).
+ * Where ``other`` is given, only a call of ``positional`` positional arguments and no
+ * keyword arguments calls ``fn``; any other call calls ``other`` (the standard's
+ * function, where the method has other names or no defaults). */
 typedef struct {
     PyObject_HEAD
     PyObject *fn;
     PyObject *fix;
     PyObject *keep; /* a type */
+    PyObject *as_array;
+    PyObject *other; /* or NULL */
+    Py_ssize_t positional;
     PyObject *dict;
     vectorcallfunc vectorcall;
 } ArraysOnly;
@@ -679,7 +687,12 @@ static PyObject *
 ArraysOnly_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     ArraysOnly *w = (ArraysOnly *)callable;
-    PyObject *out = PyObject_Vectorcall(w->fn, args, nargsf, kwnames);
+    PyObject *fn = w->fn;
+    if (w->other != NULL && ((kwnames != NULL && PyTuple_GET_SIZE(kwnames) > 0) ||
+                             PyVectorcall_NARGS(nargsf) != w->positional)) {
+        fn = w->other;
+    }
+    PyObject *out = PyObject_Vectorcall(fn, args, nargsf, kwnames);
     if (out == NULL) {
         return NULL;
     }
@@ -687,6 +700,21 @@ ArraysOnly_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, 
         PyObject *raw = *(PyObject **)((char *)out + raw_offset);
         if (raw != NULL && (PyObject *)Py_TYPE(raw) == w->keep) {
             return out;
+        }
+        if (raw != NULL) {
+            PyObject *fixed = PyObject_CallOneArg(w->as_array, raw);
+            if (fixed == NULL || fixed == raw) {
+                Py_XDECREF(fixed);
+                if (fixed == NULL) {
+                    Py_DECREF(out);
+                    return NULL;
+                }
+                return out;
+            }
+            PyObject *tensor = make_tensor((PyObject *)Py_TYPE(out), fixed);
+            Py_DECREF(fixed);
+            Py_DECREF(out);
+            return tensor;
         }
     }
     PyObject *fixed = PyObject_CallOneArg(w->fix, out);
@@ -697,14 +725,17 @@ ArraysOnly_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, 
 static PyObject *
 ArraysOnly_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    static char *keywords[] = {"fn", "fix", "keep", NULL};
-    PyObject *fn, *fix, *keep;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!:ArraysOnly", keywords, &fn, &fix,
-                                     &PyType_Type, &keep)) {
+    static char *keywords[] = {"fn", "fix", "keep", "as_array", "other", "positional", NULL};
+    PyObject *fn, *fix, *keep, *as_array, *other = Py_None;
+    Py_ssize_t positional = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!O|On:ArraysOnly", keywords, &fn, &fix,
+                                     &PyType_Type, &keep, &as_array, &other, &positional)) {
         return NULL;
     }
-    if (!PyCallable_Check(fn) || !PyCallable_Check(fix)) {
-        PyErr_SetString(PyExc_TypeError, "ArraysOnly needs a callable fn and fix");
+    if (!PyCallable_Check(fn) || !PyCallable_Check(fix) || !PyCallable_Check(as_array) ||
+        (other != Py_None && !PyCallable_Check(other))) {
+        PyErr_SetString(PyExc_TypeError,
+                        "ArraysOnly needs a callable fn, fix, as_array and other (or None)");
         return NULL;
     }
     ArraysOnly *w = (ArraysOnly *)type->tp_alloc(type, 0);
@@ -714,6 +745,9 @@ ArraysOnly_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     w->fn = Py_NewRef(fn);
     w->fix = Py_NewRef(fix);
     w->keep = Py_NewRef(keep);
+    w->as_array = Py_NewRef(as_array);
+    w->other = other == Py_None ? NULL : Py_NewRef(other);
+    w->positional = positional;
     w->vectorcall = ArraysOnly_vectorcall;
     return (PyObject *)w;
 }
@@ -724,6 +758,8 @@ ArraysOnly_traverse(ArraysOnly *w, visitproc visit, void *arg)
     Py_VISIT(w->fn);
     Py_VISIT(w->fix);
     Py_VISIT(w->keep);
+    Py_VISIT(w->as_array);
+    Py_VISIT(w->other);
     Py_VISIT(w->dict);
     return 0;
 }
@@ -734,6 +770,8 @@ ArraysOnly_clear(ArraysOnly *w)
     Py_CLEAR(w->fn);
     Py_CLEAR(w->fix);
     Py_CLEAR(w->keep);
+    Py_CLEAR(w->as_array);
+    Py_CLEAR(w->other);
     Py_CLEAR(w->dict);
     return 0;
 }

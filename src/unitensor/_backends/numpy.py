@@ -182,9 +182,9 @@ def _like(device: Any) -> Any:
     return _CPU
 
 
-def _as_array(a: Any) -> Any:
-    """A NumPy scalar as a 0-d array; an array as it is."""
-    return a if a.__class__ is np.ndarray or not _is_scalar(a) else _np_asarray(a)
+# A NumPy scalar as a 0-d array; an array (an ndarray subclass too) as it is. A C
+# function, which the namespace's C wrapper calls without a Python frame.
+_as_array: Any = np.asanyarray
 
 
 def _is_scalar(a: object) -> bool:

@@ -126,6 +126,11 @@ _OPERATORS: dict[str, Callable[..., Any]] = {
 }
 """The operator functions: ``xp.add(x1, x2)`` is ``x1 + x2`` (a scalar on either side)."""
 
+_POSITIONAL = {"clip": ("clip", 3)}
+"""Adapters whose calls of that many positional arguments are the method's:
+``clip(x, lo, hi)`` is ``x.clip(lo, hi)``; any other call (the standard's
+``min=``, ``max=``, a bound left out) takes the adapter."""
+
 _LINALG_METHODS = {"matmul": "matmul", "matrix_transpose": "matrix_transpose"}
 
 
@@ -520,25 +525,33 @@ def _as_arrays(as_array: Callable[[Any], Any], out: Any) -> Any:
 
 
 def _arrays_only(
-    fn: Callable[..., Any], as_array: Callable[[Any], Any], keep: type
+    fn: Callable[..., Any],
+    as_array: Callable[[Any], Any],
+    keep: type,
+    other: Callable[..., Any] | None = None,
+    positional: int = 0,
 ) -> Callable[..., Any]:
     """``fn`` whose results are the framework's arrays, never its scalars.
 
     ``keep`` is the type of array ``as_array`` gives back as it is (NumPy's
     ``ndarray``): a tensor result holding one is returned without a look at
-    it. Where ``SPEEDUPS``, the wrapper is C's ``ArraysOnly``, which costs a
-    few tens of nanoseconds per call rather than a Python call's few hundred
-    (``benchmarks/bench.py``'s namespace column).
+    it. Where ``other`` is given, only a call of ``positional`` positional
+    arguments and no keyword arguments calls ``fn``; any other call calls
+    ``other`` (``_POSITIONAL``). Where ``SPEEDUPS``, the wrapper is C's
+    ``ArraysOnly``, which costs a few tens of nanoseconds per call rather than
+    a Python call's few hundred (``benchmarks/bench.py``'s namespace column).
     """
     fix = functools.partial(_as_arrays, as_array)
+    shown = fn if other is None else other
     if speedups is not None:
-        fast: Callable[..., Any] = speedups.ArraysOnly(fn, fix, keep)
-        functools.update_wrapper(fast, fn)
+        fast: Callable[..., Any] = speedups.ArraysOnly(fn, fix, keep, as_array, other, positional)
+        functools.update_wrapper(fast, shown)
         return fast
 
-    @functools.wraps(fn)
+    @functools.wraps(shown)
     def wrapped(*args: Any, **kwargs: Any) -> Any:
-        return fix(fn(*args, **kwargs))
+        direct = other is None or (not kwargs and len(args) == positional)
+        return fix((fn if direct else cast(Callable[..., Any], other))(*args, **kwargs))
 
     return wrapped
 
@@ -568,8 +581,13 @@ def build(backend: str, version: str, module_name: str) -> dict[str, Any]:
     one: Any = as_array(space.ns.asarray(np.zeros(1), None, None)) if wraps else None
     keep: type = cast(type, one.__class__)
 
-    def finish(fn: Any) -> Any:
-        return _arrays_only(fn, as_array, keep) if wraps and callable(fn) else fn
+    def finish(fn: Any, name: str = "") -> Any:
+        if not (wraps and callable(fn)):
+            return fn
+        if name in _POSITIONAL:  # positional calls skip the adapter's Python frame
+            method, count = _POSITIONAL[name]
+            return _arrays_only(getattr(Tensor, method), as_array, keep, fn, count)
+        return _arrays_only(fn, as_array, keep)
 
     members: dict[str, Any] = {
         "__array_api_version__": version,
@@ -593,7 +611,7 @@ def build(backend: str, version: str, module_name: str) -> dict[str, Any]:
                 continue
             fn = _resolve(name, adapters)
             if fn is not None:
-                members[name] = finish(fn)
+                members[name] = finish(fn, name)
     if version < "2025.12":
         for name in ("broadcast_arrays", "meshgrid"):
             if name in members:
