@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import unitensor as ut
-from conftest import check, make, to_numpy
+from conftest import check, make, native, to_numpy
 
 X = np.array([1.0, -2.0, 3.0], dtype=np.float32)
 Y = np.array([0.5, 4.0, -1.0], dtype=np.float32)
@@ -64,3 +64,32 @@ def test_gradient_of_a_non_float_loss_raises(grad_backend):
     x = make(grad_backend, X)
     with pytest.raises(ut.DTypeError):
         ut.grad(lambda w: w.sum() > 0, x)
+
+
+def test_torch_gradients_leave_the_grad_mode_as_they_found_it():
+    """Eager gradients turn grad mode on for f, and back to what it was (also if f changes it)."""
+    torch = pytest.importorskip("torch")
+    x = ut.astensor(torch.tensor(X))
+
+    def changing(t):
+        torch.set_grad_enabled(not torch.is_grad_enabled())  # f turns grad mode over...
+        return (t * t).sum()
+
+    for enabled in (True, False):
+        with torch.set_grad_enabled(enabled):
+            value, g = ut.value_and_grad(lambda t: (t * t).sum(), x)
+            np.testing.assert_allclose(g.numpy(), 2 * X, rtol=1e-6)
+            np.testing.assert_allclose(value.item(), (X * X).sum(), rtol=1e-6)
+            assert torch.is_grad_enabled() is enabled
+            # ...so its loss is a constant (gradient 0), and the call turns the mode back
+            np.testing.assert_array_equal(ut.grad(changing, x).numpy(), np.zeros_like(X))
+            assert torch.is_grad_enabled() is enabled
+        assert torch.is_grad_enabled()
+
+
+def test_every_backend_class_has_float_primitives(backend):
+    """``_float_ns`` is ``_ns.floats`` where a backend has them (PyTorch), else ``_ns``."""
+    cls = type(ut.astensor(native(backend, np.zeros(2, np.float32))))
+    ns = cls._ns
+    assert cls._float_ns is (ns if ns.floats is None else ns.floats)
+    assert (ns.floats is not None) == (backend == "torch")

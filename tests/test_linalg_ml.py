@@ -193,6 +193,33 @@ def test_crossentropy_narrow_label_dtypes(backend, label_dtype):
     check(out, backend, np_crossentropy(LOGITS, LABELS), np.float32, rtol=1e-6)
 
 
+@pytest.mark.parametrize("label_dtype", [np.int64, np.int32, np.uint8, np.int16])
+def test_crossentropy_mean_of_any_integer_labels(backend, label_dtype):
+    """The common call (float logits (N, C), labels (N,), the mean) of every label dtype."""
+    labels = LABELS.astype(label_dtype)
+    expected = np.asarray(np_crossentropy(LOGITS.astype(np.float64), LABELS).mean())
+    for dtype, rtol in ((np.float32, 1e-6), (np.float64, 1e-12)):
+        logits = LOGITS.astype(dtype)
+        out = make(backend, logits).crossentropy(make(backend, labels), reduction="mean")
+        check(out, backend, expected, dtype, rtol=rtol)
+
+
+def test_crossentropy_mean_checks_as_the_other_reductions(backend):
+    """The mean's first branch takes only what the checks pass; the rest raises as before."""
+    logits = make(backend, LOGITS)
+    for reduction in ("mean", "none"):
+        with pytest.raises(ut.DTypeError, match="integer dtype"):
+            logits.crossentropy(make(backend, LABELS.astype(np.float32)), reduction=reduction)
+        with pytest.raises(ut.ShapeError, match="need labels of shape"):
+            logits.crossentropy(make(backend, LABELS[:5]), reduction=reduction)
+        with pytest.raises(ut.ShapeError, match="need labels of shape"):
+            logits.crossentropy(make(backend, LABELS[:, None]), reduction=reduction)
+        with pytest.raises(ut.DTypeError, match="real"):
+            make(backend, LOGITS.astype(np.complex64)).crossentropy(
+                make(backend, LABELS), reduction=reduction
+            )
+
+
 def test_crossentropy_of_one_sample(backend):
     """1-d logits (C,) and a 0-d label give a 0-d loss (PyTorch's classes are axis 1)."""
     logits = LOGITS[1]

@@ -325,7 +325,7 @@ def test_a_class_attribute_set_later_is_seen():
     t = _base.wrap(Sub, np.zeros(2, dtype=np.float32))
     Sub._float_dtypes = {np.dtype(np.float32)}  # (a new class has its own dtype tables)
     for ns in (One, Two):
-        Sub._ns = ns
+        Sub._ns = Sub._float_ns = ns  # (_float_ns: what the fast paths of float operands call)
         for f in (FAST["exp"], _base.pure_python(FAST["exp"])):
             assert f(t).raw == ns.exp(None)
     Sub._float_dtypes = set()  # not a float dtype any more: the checked method, which fails

@@ -291,6 +291,8 @@ def test_indexing(backend, dtype):
     mx = int(np.iinfo(dtype).max)
     t = make(backend, a)
     check(t[t > 2], backend, a[a > 2], dtype)
+    for index in (slice(1, None), slice(None, 1), slice(None, None, 2), slice(None, None, -1), 1):
+        check(t[index], backend, a[index], dtype)  # (a slice of step None is PyTorch's view)
     check(ut.flip(t, axis=1), backend, np.flip(a, axis=1), dtype)
     check(ut.concat([t, t], axis=0), backend, np.concatenate([a, a]), dtype)
     u = t + 0

@@ -37,7 +37,7 @@ static Py_ssize_t raw_offset = -1;
 static PyObject *object_class_descr = NULL;
 
 static PyObject *s_dtype, *s_shape, *s_ns, *s_raw, *s_class, *s_sharding_errors;
-static PyObject *s_weak_float_dtypes, *s_operator_types, *s_float_dtypes;
+static PyObject *s_weak_float_dtypes, *s_operator_types, *s_float_dtypes, *s_float_ns;
 
 enum { OP_NONE = 0, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_LT, OP_LE, OP_GT, OP_GE };
 
@@ -98,9 +98,9 @@ in_attribute(PyObject *key, PyObject *owner, PyObject *attr)
  * ``_PyType_Lookup`` finds, and is valid while the class's version tag is
  * (CPython renews it whenever an attribute of the class or of a base is
  * set). A class that does not fit takes the generic path. */
-enum { ATTR_WEAK_FLOATS, ATTR_OPERATOR_TYPES, ATTR_FLOATS, ATTR_NS, N_ATTRS };
+enum { ATTR_WEAK_FLOATS, ATTR_OPERATOR_TYPES, ATTR_FLOATS, ATTR_FLOAT_NS, N_ATTRS };
 static PyObject **attr_names[N_ATTRS] = {
-    &s_weak_float_dtypes, &s_operator_types, &s_float_dtypes, &s_ns};
+    &s_weak_float_dtypes, &s_operator_types, &s_float_dtypes, &s_float_ns};
 
 typedef struct {
     PyTypeObject *type; /* (a strong reference) */
@@ -272,7 +272,7 @@ compute(FastPath *f, ClassEntry *e, PyObject *self, PyObject *a, PyObject *b)
     case OP_GE: return PyObject_RichCompare(x, y, Py_GE);
     default: break;
     }
-    PyObject *ns = class_attr(e, self, ATTR_NS);
+    PyObject *ns = class_attr(e, self, ATTR_FLOAT_NS);
     if (ns == NULL) {
         return NULL;
     }
@@ -448,7 +448,7 @@ unary(FastPath *f, PyObject *const *args)
         out = call_checked(f, args, 1);
         goto done;
     }
-    if ((ns = class_attr(e, self, ATTR_NS)) == NULL) goto done;
+    if ((ns = class_attr(e, self, ATTR_FLOAT_NS)) == NULL) goto done;
     if ((fn = PyObject_GetAttr(ns, f->name)) == NULL) goto done;
     if ((result = PyObject_CallOneArg(fn, a)) == NULL) goto done;
     out = e->plain ? new_tensor(Py_TYPE(self), result)
@@ -842,7 +842,7 @@ PyMODINIT_FUNC
 PyInit__speedups(void)
 {
     if (intern(&s_dtype, "dtype") < 0 || intern(&s_shape, "shape") < 0 ||
-        intern(&s_ns, "_ns") < 0 || intern(&s_raw, "raw") < 0 ||
+        intern(&s_ns, "_ns") < 0 || intern(&s_float_ns, "_float_ns") < 0 || intern(&s_raw, "raw") < 0 ||
         intern(&s_class, "__class__") < 0 ||
         intern(&s_weak_float_dtypes, "_weak_float_dtypes") < 0 ||
         intern(&s_operator_types, "_operator_types") < 0 ||

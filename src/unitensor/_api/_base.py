@@ -172,7 +172,7 @@ _UNARY = """
 def fast(self):
     a = self.raw
     if a.dtype in self._float_dtypes:
-        return wrap(self.__class__, self._ns.{name}(a))
+        return wrap(self.__class__, self._float_ns.{name}(a))
     return method(self)
 """
 
@@ -250,7 +250,7 @@ def fast_path(op: str, reflected: bool = False) -> Callable[[_Method], _Method]:
     if op in _OPERATORS:
         expression = f"b {op} a" if reflected else f"a {op} b"
     elif op.isidentifier():
-        expression = f"self._ns.{op}(b, a)" if reflected else f"self._ns.{op}(a, b)"
+        expression = f"self._float_ns.{op}(b, a)" if reflected else f"self._float_ns.{op}(a, b)"
     else:
         raise ValueError(f"not an operator or a primitive's name: {op!r}")
     source = _BINARY.format(expression=expression, zero=zero)
@@ -402,18 +402,25 @@ def _as_float_of(name: str, value: float) -> float:
 
 
 class _Primitives:
-    """``cls._ns`` of a backend class whose primitives have not been loaded yet.
+    """``cls._ns`` (or ``cls._float_ns``) of a backend class whose primitives have not been
+    loaded yet.
 
     On first access it loads them (``unitensor._registry.load_primitives``,
     which imports the framework) and stores them on the class itself, where
     later look-ups find them before this descriptor: after the first
-    operation, ``self._ns`` is a plain class attribute.
+    operation, ``self._ns`` is a plain class attribute. ``_float_ns`` is
+    ``_ns.floats`` (``_ns`` where that is None): what the fast paths of real
+    float operands call.
     """
+
+    def __init__(self, floats: bool = False) -> None:
+        self.floats = floats
 
     def __get__(self, obj: object, owner: type[TensorBase]) -> Primitives:
         if not _registry.is_backend(owner.backend):  # Tensor itself, a chapter, a stand-in
             raise AttributeError(f"{owner.__name__} is not a backend's class: it has no primitives")
-        return _registry.load_primitives(owner)
+        ns = _registry.load_primitives(owner)
+        return owner._float_ns if self.floats else ns
 
 
 class TensorBase:
@@ -433,8 +440,10 @@ class TensorBase:
     """Backend name used by [`unitensor.convert`][unitensor.convert], e.g. ``"torch"``."""
     if TYPE_CHECKING:
         _ns: ClassVar[Primitives]
+        _float_ns: ClassVar[Primitives]
     else:
         _ns = _Primitives()
+        _float_ns = _Primitives(floats=True)
     _name_of: ClassVar[dict[Any, str]]
     _native_of: ClassVar[dict[str, Any]]
     _pair_cache: ClassVar[dict[tuple[Any, Any], tuple[Any, Any]]]

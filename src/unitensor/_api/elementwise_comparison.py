@@ -389,19 +389,21 @@ class Comparison(Transcendental):
         """
         if isinstance(min_, (bool, int, float)) and isinstance(max_, (bool, int, float)):
             a = self.raw
+            ns = self._float_ns
             if a.dtype in self._weak_float_dtypes:  # a float tensor takes float bounds as they are
                 if min_.__class__ is not float:
                     min_ = float(min_)
                 if max_.__class__ is not float:
                     max_ = float(max_)
             else:
+                ns = self._ns
                 self._real(a, "clip")
                 a = self._for_scalar(self._for_scalar(a, min_), max_)
                 if a.dtype in self._float_operands:  # NumPy's bfloat16: no clip of its own
                     return wrap(self.__class__, a).maximum(min_).minimum(max_)
                 min_, max_ = self._clip_bounds(a.dtype, min_, max_)
             try:
-                return wrap(self.__class__, self._ns.clip(a, min_, max_))
+                return wrap(self.__class__, ns.clip(a, min_, max_))
             except self._ns.sharding_errors as e:
                 raise sharding_error(e) from e
         lo, hi = python_scalar(min_), python_scalar(max_)

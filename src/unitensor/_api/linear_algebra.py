@@ -83,7 +83,7 @@ class LinearAlgebra(Set):
                 matrices = False
             if matrices and a.dtype is b.dtype and sa[1] == sb[0] and a.dtype in self._float_dtypes:
                 try:
-                    return wrap(self.__class__, self._ns.matmul(a, b))
+                    return wrap(self.__class__, self._float_ns.matmul(a, b))
                 except self._ns.sharding_errors as e:
                     raise sharding_error(e) from e
         a, b = self._operands(other, False)

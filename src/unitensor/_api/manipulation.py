@@ -103,7 +103,7 @@ class Manipulation(Logical):
         ...     print(e)
         reshape(copy=False): a tensor of shape (3, 2) needs a copy for shape (-1,)
         """
-        shape = (shape,) if isinstance(shape, int) else tuple(int(s) for s in shape)
+        shape = (shape,) if isinstance(shape, int) else tuple(map(int, shape))
         known = 1
         unknown = 0
         for s in shape:

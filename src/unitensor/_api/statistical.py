@@ -101,7 +101,9 @@ class Statistical(Searching):
         NumPyTensor(array([3., 7.], dtype=float32))
         """
         if dtype is None:
-            return self._reduce(self._ns.sum, self.raw, axis, keepdims, True)
+            a = self.raw
+            ns = self._float_ns if a.dtype in self._float_dtypes else self._ns
+            return self._reduce(ns.sum, a, axis, keepdims, True)
         return self._reduce_as(self._ns.sum, dtype, axis, keepdims)
 
     def _reduce_as(self, fn: Any, dtype: Any, axis: Axes, keepdims: bool) -> Self:
@@ -224,7 +226,10 @@ class Statistical(Searching):
         NumPyTensor(array([1, 2]))
         """
         self._check_nonempty(self._axes(axis), "min")
-        return self._reduce(self._ns.min, self._real(self.raw, "min"), axis, keepdims)
+        a = self.raw
+        if a.dtype in self._float_dtypes:
+            return self._reduce(self._float_ns.min, a, axis, keepdims)
+        return self._reduce(self._ns.min, self._real(a, "min"), axis, keepdims)
 
     def max(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Maximum over ``axis`` (all axes for ``None``; NaN propagates).
@@ -258,7 +263,10 @@ class Statistical(Searching):
         NumPyTensor(array([3, 4]))
         """
         self._check_nonempty(self._axes(axis), "max")
-        return self._reduce(self._ns.max, self._real(self.raw, "max"), axis, keepdims)
+        a = self.raw
+        if a.dtype in self._float_dtypes:
+            return self._reduce(self._float_ns.max, a, axis, keepdims)
+        return self._reduce(self._ns.max, self._real(a, "max"), axis, keepdims)
 
     def var(self, axis: Axes = None, correction: float = 0.0, keepdims: bool = False) -> Self:
         """Variance over ``axis`` (all axes for ``None``): the standard's ``var``.

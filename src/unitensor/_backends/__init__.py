@@ -408,6 +408,11 @@ class Primitives:
     # conformance fixes 2 (Array API 2025.12): the most axes every operation takes (the
     # namespace info's "max dimensions"), None for any number
     max_dimensions: int | None = None
+    # performance (issue 15): the primitives as they are where every array operand has a
+    # real float dtype, which the fast paths of float operands call (PyTorch's own, before
+    # _torch_unsigned completes them for unsigned dtypes with a Python test per call);
+    # None: these primitives themselves
+    floats: Primitives | None = None
 
 
 STANDARD_NAMES: frozenset[str] = frozenset(
@@ -492,6 +497,8 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "compute",
         # sharding (issue 14): exception types
         "sharding_errors",
+        # performance (issue 15): the float operands' primitives
+        "floats",
     }
 )
 """The fields named and meant as the Array API standard's functions (``linalg`` aside)."""

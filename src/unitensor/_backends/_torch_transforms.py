@@ -54,7 +54,7 @@ def _outermost() -> bool:
 
 
 def _detach(items: Any) -> tuple[Any, ...]:
-    return tuple(a.detach() if isinstance(a, torch.Tensor) else a for a in items)
+    return tuple([a.detach() if isinstance(a, torch.Tensor) else a for a in items])
 
 
 def _conj(items: Any) -> tuple[Any, ...]:
@@ -65,7 +65,7 @@ def _conj(items: Any) -> tuple[Any, ...]:
     holomorphic ``f`` is ``c * conj(f')`` where JAX's is ``c * f'``. JAX's is
     the one where ``jacrev`` equals ``jacfwd`` and ``grad`` is ``vjp`` of 1.
     """
-    return tuple(torch.conj(a).resolve_conj() if a.is_complex() else a for a in items)
+    return tuple([torch.conj(a).resolve_conj() if a.is_complex() else a for a in items])
 
 
 def _value_and_grads(f: Callable[..., Any], xs: tuple[Any, ...]) -> tuple[Any, Any, Any]:
@@ -81,22 +81,31 @@ def _value_and_grads(f: Callable[..., Any], xs: tuple[Any, ...]) -> tuple[Any, A
     # leaf): where x also reaches f another way (a second argument, a closed-over tensor),
     # it is a constant there, as in JAX.
     xg = tuple(
-        x.view_as(x) if nested and x.requires_grad else x.detach().requires_grad_(True) for x in xs
+        [
+            x.view_as(x) if nested and x.requires_grad else x.detach().requires_grad_(True)
+            for x in xs
+        ]
     )
+    # grad mode on for f, as torch.enable_grad() would set it, without the context manager's
+    # Python calls where it is on already (the common case); f's own changes are undone too
+    was_enabled = torch.is_grad_enabled()
     _DEPTH.value += 1
     try:
-        with torch.enable_grad():
-            loss, aux = f(*xg)
-            if loss.requires_grad:
-                gs = torch.autograd.grad(loss, xg, allow_unused=True, create_graph=nested)
-            else:
-                gs = (None,) * len(xs)
+        if not was_enabled:
+            torch.set_grad_enabled(True)
+        loss, aux = f(*xg)
+        if loss.requires_grad:
+            gs = torch.autograd.grad(loss, xg, allow_unused=True, create_graph=nested)
+        else:
+            gs = (None,) * len(xs)
     finally:
         _DEPTH.value -= 1
-    grads = _conj(torch.zeros_like(x) if g is None else g for x, g in zip(xs, gs, strict=True))
+        if torch.is_grad_enabled() is not was_enabled:
+            torch.set_grad_enabled(was_enabled)
+    grads = _conj([torch.zeros_like(x) if g is None else g for x, g in zip(xs, gs, strict=True)])
     if nested:
         return loss, aux, grads
-    return loss.detach(), _detach(aux), grads
+    return loss.detach(), _detach(aux) if aux else aux, grads
 
 
 def _jvp(f: Callable[..., Any], primals: tuple[Any, ...], tangents: tuple[Any, ...]) -> Any:

@@ -174,6 +174,17 @@ def _on_bits(fn: Callable[..., Any]) -> Callable[..., Any]:
     return op
 
 
+def _sliced_or(getitem: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """``getitem``, but ``a[s]`` itself for one slice of step None: a view, of any dtype."""
+
+    def op(a: Any, index: Any) -> Any:
+        if index.__class__ is slice and index.step is None:
+            return a[index]
+        return getitem(a, index)
+
+    return op
+
+
 def _bitwise(fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any, Any], Any]:
     """The unsigned form of ``fn``, arithmetic modulo ``2**n``: on the bits."""
 
@@ -385,7 +396,7 @@ def completed(prims: Primitives) -> Primitives:
         "argmax": _keyed_reduction(p.argmax, back=False),
         "nonzero": _unary(p.nonzero, lambda a, dt: p.nonzero(a.view(_SIGNED[dt]))),
         "searchsorted": searchsorted,
-        "getitem": _on_bits(p.getitem),
+        "getitem": _sliced_or(_on_bits(p.getitem)),
         "setitem": setitem,
         "index_update": index_update,
         "scatter": scatter,
@@ -401,7 +412,7 @@ def completed(prims: Primitives) -> Primitives:
         "tensordot": _products(p.tensordot, lambda args: [args[0], args[1]]),
         "einsum": _products(p.einsum, lambda args: list(args[1])),
     }
-    return dataclasses.replace(prims, **changes)
+    return dataclasses.replace(prims, **changes, floats=prims)  # (floats never unsigned)
 
 
 def _minimum(a: Any, b: Any) -> Any:

@@ -18,6 +18,7 @@ primitives are first needed, not with this module.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import math
 import threading
@@ -267,7 +268,8 @@ def _products(fn: Callable[[Any], Any], arrays: Any) -> Any:
 
 
 def _matmul(a: Any, b: Any) -> Any:
-    a, b = _same_dtype(a, b)
+    if a.dtype is not b.dtype:
+        a, b = _same_dtype(a, b)
     if a.dtype in _NO_PRODUCTS:
         return torch.matmul(a.to(torch.int64), b.to(torch.int64)).to(a.dtype)
     return torch.matmul(a, b)
@@ -620,14 +622,15 @@ def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: A
 def _crossentropy(logits: Any, labels: Any, reduction: str = "none") -> Any:
     if logits.ndim > 2:  # (PyTorch's classes are axis 1: (N, C, d1, ...); (C,) is one sample)
         logits = logits.movedim(-1, 1)
+    if labels.dtype is not torch.int64:
+        labels = labels.to(torch.int64)
     try:
-        return tnf.cross_entropy(logits, labels.to(torch.int64), reduction=reduction)
+        return tnf.cross_entropy(logits, labels, reduction=reduction)
     except IndexError as e:  # PyTorch checks the label range itself
         raise IndexOutOfRangeError(f"crossentropy: labels out of range: {e}") from e
 
 
-def _crossentropy_mean(logits: Any, labels: Any) -> Any:
-    return _crossentropy(logits, labels, "mean")
+_crossentropy_mean = functools.partial(_crossentropy, reduction="mean")
 
 
 def _asarray(value: Any, dtype: Any, like: Any) -> Any:
