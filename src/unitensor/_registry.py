@@ -357,7 +357,7 @@ def load_primitives(cls: type[TensorBase]) -> Primitives:
         if _SEED:
             ns.seed(_SEED[-1])
         cls._ns = ns
-        cls._float_ns = ns if ns.floats is None else ns.floats
+        cls._float_ns = ns if ns.floats is None else ns.floats  # (the fast paths of floats)
         cls._learn_dtypes()
         _LOADED[cls.backend] = cls  # type: ignore[assignment]  # a backend's class
     return ns

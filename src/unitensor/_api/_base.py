@@ -402,25 +402,22 @@ def _as_float_of(name: str, value: float) -> float:
 
 
 class _Primitives:
-    """``cls._ns`` (or ``cls._float_ns``) of a backend class whose primitives have not been
-    loaded yet.
+    """``cls._ns`` of a backend class whose primitives have not been loaded yet.
 
     On first access it loads them (``unitensor._registry.load_primitives``,
     which imports the framework) and stores them on the class itself, where
     later look-ups find them before this descriptor: after the first
-    operation, ``self._ns`` is a plain class attribute. ``_float_ns`` is
-    ``_ns.floats`` (``_ns`` where that is None): what the fast paths of real
-    float operands call.
+    operation, ``self._ns`` is a plain class attribute. So is ``_float_ns``.
     """
 
-    def __init__(self, floats: bool = False) -> None:
-        self.floats = floats
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name  # "_ns" or "_float_ns" (see load_primitives)
 
     def __get__(self, obj: object, owner: type[TensorBase]) -> Primitives:
         if not _registry.is_backend(owner.backend):  # Tensor itself, a chapter, a stand-in
             raise AttributeError(f"{owner.__name__} is not a backend's class: it has no primitives")
         ns = _registry.load_primitives(owner)
-        return owner._float_ns if self.floats else ns
+        return ns if self.name == "_ns" else cast(Primitives, owner.__dict__[self.name])
 
 
 class TensorBase:
@@ -442,8 +439,7 @@ class TensorBase:
         _ns: ClassVar[Primitives]
         _float_ns: ClassVar[Primitives]
     else:
-        _ns = _Primitives()
-        _float_ns = _Primitives(floats=True)
+        _ns, _float_ns = _Primitives(), _Primitives()
     _name_of: ClassVar[dict[Any, str]]
     _native_of: ClassVar[dict[str, Any]]
     _pair_cache: ClassVar[dict[tuple[Any, Any], tuple[Any, Any]]]
