@@ -321,7 +321,8 @@ class Primitives:
     log_softmax: AlongAxis | None = None
     softmax: AlongAxis | None = None
     crossentropy: Binary | None = None  # (logits (..., C), integer labels (...))
-    # the mean of crossentropy over all labels in one kernel (PyTorch's reduction="mean")
+    # the mean of crossentropy over all labels (full-width floats): PyTorch's fused kernel
+    # (reduction="mean"), the ops a native loss has elsewhere (no squeeze on JAX)
     crossentropy_mean: Binary | None = None
     # (a, k, axis, largest, sorted) -> (values, int64 indices); equal values: lower index
     # first; NaN counts as the largest value

@@ -290,11 +290,20 @@ def _reshape_copy(a: Any, shape: tuple[int, ...], copy: bool) -> Any:
     return jnp.array(out, copy=True) if copy else out
 
 
-def _crossentropy(logits: Any, labels: Any) -> Any:
+def _picked(logits: Any, labels: Any) -> Any:
+    """``log_softmax(logits)`` at each label, shape ``labels.shape + (1,)``; checked labels."""
     classes = logits.shape[-1]
     _check_range(labels, 0, classes, f"crossentropy: labels must be in [0, {classes})")
     log_p = jax.nn.log_softmax(logits, axis=-1)
-    return -jnp.take_along_axis(log_p, labels[..., None], axis=-1)[..., 0]
+    return jnp.take_along_axis(log_p, labels[..., None], axis=-1)
+
+
+def _crossentropy(logits: Any, labels: Any) -> Any:
+    return -_picked(logits, labels)[..., 0]
+
+
+def _crossentropy_mean(logits: Any, labels: Any) -> Any:
+    return -_picked(logits, labels).mean()  # (no squeeze: the ops of a native JAX loss)
 
 
 def _widened(a: Any) -> Any:
@@ -599,6 +608,7 @@ def primitives() -> Primitives:
         log_softmax=lambda a, axis: jax.nn.log_softmax(a, axis=axis),
         softmax=lambda a, axis: jax.nn.softmax(a, axis=axis),
         crossentropy=_crossentropy,
+        crossentropy_mean=_crossentropy_mean,
         # fft (Array API 2025.12): each compiled once per size, axes and norm, so that a call
         # is one dispatch, not one per step (padding, transform, scaling)
         **{

@@ -1146,6 +1146,7 @@ def primitives() -> Primitives:
         log_softmax=lambda a, axis: tf.nn.log_softmax(a, axis),
         softmax=lambda a, axis: tf.nn.softmax(a, axis),
         crossentropy=_crossentropy,
+        crossentropy_mean=lambda logits, labels: tf.reduce_mean(_crossentropy(logits, labels)),
         # fft (Array API 2025.12)
         **_tensorflow_fft.primitives(tf),
         # manipulation (Array API 2025.12)
