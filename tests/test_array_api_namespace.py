@@ -196,24 +196,34 @@ def test_zero_d_results_of_the_python_wrapper_equal_the_c_wrappers(backend, xp):
     from unitensor.array_api import _build
 
     space = _build._Namespace(backend)
-    as_array = space.ns.as_array
+    as_array, scalar = space.ns.as_array, space.ns.scalar_type or np.generic
     adapter = _build._adapters(space)["clip"]
     x = xp.asarray([[1.0, 2.0], [3.0, 4.0]])
-    keep = type(x.raw)
     for fn, args, kwargs in (
         (ut.Tensor.mean, (x,), {}),
         (ut.Tensor.sum, (x,), {"axis": 0}),
         (ut.Tensor.max, (x,), {}),
     ):
-        got = _build._arrays_only(fn, as_array, keep)(*args, **kwargs)
+        got = _build._arrays_only(fn, as_array, scalar)(*args, **kwargs)
         want = getattr(xp, fn.__name__)(*args, **kwargs)
         assert type(got) is type(want) and type(got.raw) is type(want.raw)
         np.testing.assert_array_equal(to_numpy(got), to_numpy(want))
-    clip = _build._arrays_only(ut.Tensor.clip, as_array, keep, adapter, 3)
+    clip = _build._arrays_only(ut.Tensor.clip, as_array, scalar, adapter, 3)
     check(clip(x, 2, 3), backend, np.array([[2, 2], [3, 3]], np.float32))
     check(clip(x, min=2), backend, np.array([[2, 2], [3, 4]], np.float32))
     check(clip(x, 2), backend, np.array([[2, 2], [3, 4]], np.float32))
     check(clip(x), backend, np.array([[1, 2], [3, 4]], np.float32))
+
+
+def test_numpy_namespace_leaves_other_frameworks_tensors_as_they_are(backend):
+    """Only NumPy's scalars become arrays: a tensor of another framework keeps its raw."""
+    from unitensor.array_api import numpy as xp_numpy
+
+    t = make(backend, np.array([1.0, -2.0], np.float32))
+    for out in (xp_numpy.abs(t), xp_numpy.add(t, 1.0), xp_numpy.clip(t, -1.0, 0.5)):
+        assert type(out) is type(t) and type(out.raw) is type(t.raw)
+    check(xp_numpy.abs(t), backend, np.array([1.0, 2.0], np.float32))
+    check(xp_numpy.clip(t, -1.0, 0.5), backend, np.array([0.5, -1.0], np.float32))
 
 
 def test_astype_copy_and_device(backend, xp):

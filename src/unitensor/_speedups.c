@@ -663,19 +663,19 @@ setup(PyObject *module, PyObject *base)
     Py_RETURN_NONE;
 }
 
-/* ArraysOnly(fn, fix, keep, as_array, other=None, positional=0): ``fn`` whose tensor results
- * holding a ``keep`` array are returned as they are; a tensor holding anything else gets
- * ``as_array(raw)`` as its raw (a new tensor of its class), and any other result goes
- * through ``fix`` (the Array API namespace's 0-d results: NumPy scalars become 0-d
- * arrays, unitensor.array_api._build, whose ``_as_arrays`` does the same for a tensor).
- * Where ``other`` is given, only a call of ``positional`` positional arguments and no
- * keyword arguments calls ``fn``; any other call calls ``other`` (the standard's
+/* ArraysOnly(fn, fix, scalar, as_array, other=None, positional=0): ``fn`` whose tensor
+ * results holding an instance of ``scalar`` get ``as_array(raw)`` as their raw (a new
+ * tensor of the same class); any other tensor result is returned as it is, and any other
+ * result goes through ``fix`` (the Array API namespace's 0-d results: NumPy scalars
+ * become 0-d arrays, unitensor.array_api._build, whose ``_as_arrays`` does the same for a
+ * tensor). Where ``other`` is given, only a call of ``positional`` positional arguments
+ * and no keyword arguments calls ``fn``; any other call calls ``other`` (the standard's
  * function, where the method has other names or no defaults). */
 typedef struct {
     PyObject_HEAD
     PyObject *fn;
     PyObject *fix;
-    PyObject *keep; /* a type */
+    PyObject *scalar; /* a type */
     PyObject *as_array;
     PyObject *other; /* or NULL */
     Py_ssize_t positional;
@@ -698,18 +698,14 @@ ArraysOnly_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, 
     }
     if (raw_offset >= 0 && tensor_base != NULL && PyObject_TypeCheck(out, tensor_base)) {
         PyObject *raw = *(PyObject **)((char *)out + raw_offset);
-        if (raw != NULL && (PyObject *)Py_TYPE(raw) == w->keep) {
+        if (raw != NULL && !PyObject_TypeCheck(raw, (PyTypeObject *)w->scalar)) {
             return out;
         }
         if (raw != NULL) {
             PyObject *fixed = PyObject_CallOneArg(w->as_array, raw);
-            if (fixed == NULL || fixed == raw) {
-                Py_XDECREF(fixed);
-                if (fixed == NULL) {
-                    Py_DECREF(out);
-                    return NULL;
-                }
-                return out;
+            if (fixed == NULL) {
+                Py_DECREF(out);
+                return NULL;
             }
             PyObject *tensor = make_tensor((PyObject *)Py_TYPE(out), fixed);
             Py_DECREF(fixed);
@@ -725,11 +721,11 @@ ArraysOnly_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, 
 static PyObject *
 ArraysOnly_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    static char *keywords[] = {"fn", "fix", "keep", "as_array", "other", "positional", NULL};
-    PyObject *fn, *fix, *keep, *as_array, *other = Py_None;
+    static char *keywords[] = {"fn", "fix", "scalar", "as_array", "other", "positional", NULL};
+    PyObject *fn, *fix, *scalar, *as_array, *other = Py_None;
     Py_ssize_t positional = 0;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO!O|On:ArraysOnly", keywords, &fn, &fix,
-                                     &PyType_Type, &keep, &as_array, &other, &positional)) {
+                                     &PyType_Type, &scalar, &as_array, &other, &positional)) {
         return NULL;
     }
     if (!PyCallable_Check(fn) || !PyCallable_Check(fix) || !PyCallable_Check(as_array) ||
@@ -744,7 +740,7 @@ ArraysOnly_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     w->fn = Py_NewRef(fn);
     w->fix = Py_NewRef(fix);
-    w->keep = Py_NewRef(keep);
+    w->scalar = Py_NewRef(scalar);
     w->as_array = Py_NewRef(as_array);
     w->other = other == Py_None ? NULL : Py_NewRef(other);
     w->positional = positional;
@@ -757,7 +753,7 @@ ArraysOnly_traverse(ArraysOnly *w, visitproc visit, void *arg)
 {
     Py_VISIT(w->fn);
     Py_VISIT(w->fix);
-    Py_VISIT(w->keep);
+    Py_VISIT(w->scalar);
     Py_VISIT(w->as_array);
     Py_VISIT(w->other);
     Py_VISIT(w->dict);
@@ -769,7 +765,7 @@ ArraysOnly_clear(ArraysOnly *w)
 {
     Py_CLEAR(w->fn);
     Py_CLEAR(w->fix);
-    Py_CLEAR(w->keep);
+    Py_CLEAR(w->scalar);
     Py_CLEAR(w->as_array);
     Py_CLEAR(w->other);
     Py_CLEAR(w->dict);

@@ -104,9 +104,11 @@ class Primitives:
     # mutable (NumPy, PyTorch); a new array where they are not (index_update's)
     setitem: Callable[[Any, Any, Any], Any]
     copy: Unary  # a new array with a's values (never a view)
-    # a result as the framework's array type: NumPy's reductions give NumPy scalars, which
-    # the Array API namespace turns into 0-d arrays (the identity for other frameworks)
+    # a scalar result (an instance of scalar_type) as the framework's array type: NumPy's
+    # reductions give NumPy scalars, which the Array API namespace turns into 0-d arrays;
+    # scalar_type None: the framework's results are all arrays (every framework but NumPy)
     as_array: Unary = _itself
+    scalar_type: type | None = None
     to_numpy: Unary  # numpy.ndarray with the array's values
     item: Unary  # Python scalar of a one-element array
     astype: Binary  # (a, native dtype) -> a converted
@@ -433,6 +435,7 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "setitem",
         "copy",
         "as_array",
+        "scalar_type",
         "to_numpy",
         "item",
         "seed",

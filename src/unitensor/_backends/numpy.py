@@ -182,11 +182,6 @@ def _like(device: Any) -> Any:
     return _CPU
 
 
-# A NumPy scalar as a 0-d array; an array (an ndarray subclass too) as it is. A C
-# function, which the namespace's C wrapper calls without a Python frame.
-_as_array: Any = np.asanyarray
-
-
 def _is_scalar(a: object) -> bool:
     return isinstance(a, np.generic)
 
@@ -305,7 +300,8 @@ _NS = Primitives(
     like=_like,
     setitem=_setitem,
     copy=lambda a: np.array(a, copy=True),
-    as_array=_as_array,
+    as_array=np.asarray,  # (of a NumPy scalar: a C call, no Python frame)
+    scalar_type=np.generic,
     to_numpy=np.asarray,
     item=lambda a: a.item(),
     astype=lambda a, dt: a.astype(dt),

@@ -26,7 +26,6 @@ standard requires of a namespace.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import inspect
 import math
@@ -42,7 +41,6 @@ import unitensor as _ut
 from .._api._base import SPEEDUPS_MODULE as speedups
 from .._api._base import TensorBase, wrap
 from .._api.array_object import API_VERSIONS
-from .._backends import Primitives
 from .._codegen import METHOD_ONLY
 from .._errors import DTypeError
 from .._registry import array_types, backend_class
@@ -510,15 +508,14 @@ def _resolve(name: str, adapters: dict[str, Callable[..., Any]]) -> Any:
     return getattr(_ut, name, None)
 
 
-def _as_arrays(as_array: Callable[[Any], Any], out: Any) -> Any:
-    """Results with every tensor's 0-d raw as the framework's array."""
+def _as_arrays(as_array: Callable[[Any], Any], scalar: type, out: Any) -> Any:
+    """Results with every tensor's 0-d raw (an instance of ``scalar``) as the framework's array."""
     if isinstance(out, TensorBase):
         raw = out.raw
-        fixed = as_array(raw)
-        return out if fixed is raw else wrap(type(out), fixed)
+        return wrap(type(out), as_array(raw)) if isinstance(raw, scalar) else out
     if isinstance(out, tuple | list):
         given = cast(Any, out)
-        items = [_as_arrays(as_array, o) for o in given]
+        items = [_as_arrays(as_array, scalar, o) for o in given]
         kind = cast(Any, type(given))
         return kind(*items) if hasattr(given, "_fields") else kind(items)
     return out
@@ -527,24 +524,24 @@ def _as_arrays(as_array: Callable[[Any], Any], out: Any) -> Any:
 def _arrays_only(
     fn: Callable[..., Any],
     as_array: Callable[[Any], Any],
-    keep: type,
+    scalar: type,
     other: Callable[..., Any] | None = None,
     positional: int = 0,
 ) -> Callable[..., Any]:
     """``fn`` whose results are the framework's arrays, never its scalars.
 
-    ``keep`` is the type of array ``as_array`` gives back as it is (NumPy's
-    ``ndarray``): a tensor result holding one is returned without a look at
-    it. Where ``other`` is given, only a call of ``positional`` positional
+    A tensor result holding an instance of ``scalar`` (NumPy's ``generic``)
+    gets ``as_array`` of it; any other is returned without a look at it.
+    Where ``other`` is given, only a call of ``positional`` positional
     arguments and no keyword arguments calls ``fn``; any other call calls
     ``other`` (``_POSITIONAL``). Where ``SPEEDUPS``, the wrapper is C's
     ``ArraysOnly``, which costs a few tens of nanoseconds per call rather than
     a Python call's few hundred (``benchmarks/bench.py``'s namespace column).
     """
-    fix = functools.partial(_as_arrays, as_array)
+    fix = functools.partial(_as_arrays, as_array, scalar)
     shown = fn if other is None else other
     if speedups is not None:
-        fast: Callable[..., Any] = speedups.ArraysOnly(fn, fix, keep, as_array, other, positional)
+        fast: Callable[..., Any] = speedups.ArraysOnly(fn, fix, scalar, as_array, other, positional)
         functools.update_wrapper(fast, shown)
         return fast
 
@@ -577,17 +574,15 @@ def build(backend: str, version: str, module_name: str) -> dict[str, Any]:
     later = {n for v, names in ADDED.items() if v > version for n in names}
     adapters = {**_creation(space), **_adapters(space)}
     as_array = space.ns.as_array
-    wraps = as_array is not _DEFAULT_AS_ARRAY
-    one: Any = as_array(space.ns.asarray(np.zeros(1), None, None)) if wraps else None
-    keep: type = cast(type, one.__class__)
+    scalar = space.ns.scalar_type
 
     def finish(fn: Any, name: str = "") -> Any:
-        if not (wraps and callable(fn)):
+        if scalar is None or not callable(fn):  # (no scalar results: nothing to wrap)
             return fn
         if name in _POSITIONAL:  # positional calls skip the adapter's Python frame
             method, count = _POSITIONAL[name]
-            return _arrays_only(getattr(Tensor, method), as_array, keep, fn, count)
-        return _arrays_only(fn, as_array, keep)
+            return _arrays_only(getattr(Tensor, method), as_array, scalar, fn, count)
+        return _arrays_only(fn, as_array, scalar)
 
     members: dict[str, Any] = {
         "__array_api_version__": version,
@@ -673,7 +668,3 @@ def _extension(
         if fn is not None:
             members[name] = finish(fn)
     return _module(f"{module_name}.{extension}", f"The standard's {extension} extension.", members)
-
-
-_DEFAULT_AS_ARRAY = next(f for f in dataclasses.fields(Primitives) if f.name == "as_array").default
-"""The default ``as_array`` (the identity): results need no wrapping."""
