@@ -185,6 +185,14 @@ def test_crossentropy_labels_out_of_range(backend, reduction, label_dtype):
         ut.crossentropy(make(backend, LOGITS), bad, reduction=reduction).numpy()
 
 
+@pytest.mark.parametrize("reduction", ["none", "mean", "sum"])
+def test_crossentropy_label_minus_100_is_out_of_range(backend, reduction):
+    """PyTorch's default ignore_index (-100) is no exception: out of range, as on NumPy."""
+    bad = make(backend, np.array([0, -100, 1, 1, 2, 3]))
+    with pytest.raises(ut.IndexOutOfRangeError):
+        ut.crossentropy(make(backend, LOGITS), bad, reduction=reduction).numpy()
+
+
 @pytest.mark.parametrize("label_dtype", [np.uint8, np.int16, np.uint16])
 def test_crossentropy_narrow_label_dtypes(backend, label_dtype):
     """Labels of any integer dtype (TensorFlow's kernel takes int32 and int64 only)."""

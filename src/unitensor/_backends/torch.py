@@ -623,14 +623,15 @@ def _crossentropy(logits: Any, labels: Any, reduction: str = "none") -> Any:
     if logits.ndim > 2:  # (PyTorch's classes are axis 1: (N, C, d1, ...); (C,) is one sample)
         logits = logits.movedim(-1, 1)
     if labels.dtype is not torch.int64:
-        labels = labels.to(torch.int64)
-    try:
-        return tnf.cross_entropy(logits, labels, reduction=reduction)
+        labels = labels.to(torch.int64)  # (uint64 from 2**63: negative, out of range)
+    try:  # (ignore_index: a label of -100, PyTorch's default, is out of range as elsewhere)
+        return tnf.cross_entropy(logits, labels, reduction=reduction, ignore_index=_NO_LABEL)
     except IndexError as e:  # PyTorch checks the label range itself
         raise IndexOutOfRangeError(f"crossentropy: labels out of range: {e}") from e
 
 
 _crossentropy_mean = functools.partial(_crossentropy, reduction="mean")
+_NO_LABEL = -(2**63)  # int64's least: the one label PyTorch leaves out (uint64 2**63 too)
 
 
 def _asarray(value: Any, dtype: Any, like: Any) -> Any:
