@@ -167,3 +167,25 @@ def test_convert_tf_variable(target):
     if target == "tensorflow":
         assert out is src
     check(out, target, a, np.float32)
+
+
+def test_a_misaligned_numpy_buffer_reaches_tensorflow_aligned():
+    """TensorFlow's kernels CHECK 64-byte alignment (a failure aborts the process): such a
+    buffer is copied into TensorFlow, an aligned one shared; crossentropy of it runs."""
+    tf = pytest.importorskip("tensorflow")
+    buf = np.zeros(64, np.int64)
+    start = next(k for k in range(8) if buf[k:].ctypes.data % 64)  # an 8-aligned, not 64
+    labels = buf[start : start + 4]
+    labels[:] = [0, 2, 1, 2]
+    out = ut.convert(labels, "tensorflow")
+    labels[0] = 1  # a copy: TensorFlow's tensor keeps the old value
+    np.testing.assert_array_equal(out.raw.numpy(), [0, 2, 1, 2])
+    logits = np.random.default_rng(0).normal(size=(4, 3)).astype(np.float32)
+    got = ut.convert(logits, "tensorflow").crossentropy(out, reduction="mean")
+    log_p = logits - np.log(np.exp(logits).sum(-1, keepdims=True))
+    want = -log_p[np.arange(4), [0, 2, 1, 2]].mean()
+    np.testing.assert_allclose(got.item(), want, rtol=1e-6)
+    aligned = buf[next(k for k in range(8) if buf[k:].ctypes.data % 64 == 0) :][:4]
+    shared = ut.convert(aligned, "tensorflow")
+    aligned[0] = 7  # shared memory: TensorFlow sees the write
+    assert int(tf.reduce_max(shared.raw)) == 7

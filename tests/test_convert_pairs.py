@@ -3,7 +3,8 @@
 Each pair is checked for values, shape and dtype against the NumPy input, and for memory:
 where DLPack lets the target alias the source (both on the CPU, a dtype both have) the
 result must share the source's buffer; into JAX, XLA takes the buffer only when it is
-aligned as it needs (TensorFlow's are), else JAX copies, and a float64 source is narrowed
+aligned as it needs (TensorFlow's are), else JAX copies; into TensorFlow, a buffer not
+64-byte aligned is copied (its kernels check the alignment); and a float64 source is narrowed
 (a copy) without 64-bit mode: there only the values are checked.
 """
 
@@ -106,6 +107,8 @@ def test_convert_pair(source, target, dtype):
     shares = pointer(out.raw) == pointer(src)
     if source == target:
         assert out.raw is src
+    elif target == "tensorflow" and pointer(src) % 64:  # TensorFlow's kernels need it
+        assert not shares and pointer(out.raw) % 64 == 0, f"{source} -> tensorflow: misaligned"
     elif target != "jax" and not narrowed:
         assert shares, f"{source} -> {target} ({dtype}) copied"
     elif target == "jax" and source == "tensorflow" and not narrowed:

@@ -46,8 +46,10 @@ def convert(t: Any, backend: str) -> Tensor:
     Which conversions copy (measured on the CPU by
     ``tests/test_convert_pairs.py``): between NumPy, PyTorch, TensorFlow
     (eager tensors export DLPack), JAX and the generic backend, every
-    conversion into NumPy, PyTorch, TensorFlow or the generic backend
-    shares memory, for every dtype both sides have. Into JAX, XLA takes a
+    conversion into NumPy, PyTorch or the generic backend shares memory,
+    for every dtype both sides have, and so does one into TensorFlow of a
+    buffer 64-byte aligned (its kernels check the alignment; another is
+    copied, aligned). Into JAX, XLA takes a
     buffer only when it is aligned as it needs: TensorFlow's and JAX's are,
     NumPy's and PyTorch's (and NumPy-backed ones such as array-api-strict's)
     usually are not, and JAX copies them; without 64-bit mode a 64-bit

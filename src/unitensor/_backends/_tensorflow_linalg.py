@@ -52,6 +52,11 @@ def _einsum(subscripts: str, arrays: list[Any]) -> Any:
     return tf.einsum(subscripts, *arrays)
 
 
+def slogdet(a: Any) -> tuple[Any, Any]:
+    sign, logabsdet = tf.linalg.slogdet(a)
+    return sign, real(logabsdet)  # complex input: TensorFlow's is complex
+
+
 def real(a: Any) -> Any:
     """``a``'s real part if complex (TensorFlow's real results of complex input), else ``a``."""
     return tf.math.real(a) if a.dtype.is_complex else a

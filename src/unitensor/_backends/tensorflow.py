@@ -392,6 +392,12 @@ class _DLPack:
 
 
 def _from_dlpack(obj: Any) -> Any:
+    try:  # a host buffer is copied unless 64-byte aligned (TensorFlow's kernels CHECK it)
+        host: Any = np.from_dlpack(obj)  # (a view)
+    except (BufferError, TypeError, ValueError, RuntimeError):  # not on the host, a dtype
+        host = None
+    if host is not None and host.ctypes.data % 64:
+        return tf.convert_to_tensor(host)  # (a copy, aligned: a misaligned one aborts)
     return tf.experimental.dlpack.from_dlpack(obj.__dlpack__())
 
 
@@ -408,11 +414,6 @@ def _crossentropy(logits: Any, labels: Any) -> Any:
         return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
     except tf.errors.InvalidArgumentError as e:  # TensorFlow checks the label range itself
         raise IndexOutOfRangeError(f"crossentropy: labels out of range: {e.message}") from e
-
-
-def _slogdet(a: Any) -> tuple[Any, Any]:
-    sign, logabsdet = tf.linalg.slogdet(a)
-    return sign, _tensorflow_linalg.real(logabsdet)  # complex input: TensorFlow's is complex
 
 
 def _axes(axes: int | tuple[int, ...] | None) -> int | list[int] | None:
@@ -1133,7 +1134,7 @@ def primitives() -> Primitives:
         concat=tf.concat,
         stack=tf.stack,
         inv=tf.linalg.inv,
-        slogdet=_slogdet,
+        slogdet=_tensorflow_linalg.slogdet,
         meshgrid=lambda arrays, indexing: list(tf.meshgrid(*arrays, indexing=indexing)),
         scatter=_scatter,
         from_dlpack=_from_dlpack,
