@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+import unitensor as ut
 from conftest import check, make
 
 A = np.arange(3 * 4 * 5, dtype=np.float32).reshape(3, 4, 5) * 0.5 - 7.0
@@ -273,3 +274,16 @@ def test_tensorflow_gather_checks_the_range():
         t[np.array([0, 3])]
     with pytest.raises(ut.IndexOutOfRangeError, match="-5"):
         t[:, np.array([-5])]
+
+
+@pytest.mark.parametrize(
+    "index", [(slice(None), 4), (slice(None), -5), (3,), (slice(1, None), 0, 9)], ids=str
+)
+def test_an_int_out_of_range_among_slices_raises(backend, index):
+    """Ints and slices (JAX's quick check) raise as NumPy; in-range ones give NumPy's values."""
+    a = np.arange(24, dtype=np.float32).reshape(3, 4, 2)
+    t = make(backend, a)
+    with pytest.raises(ut.IndexOutOfRangeError, match="out of bounds"):
+        t[index].numpy()
+    for ok in ((slice(None), 3), (slice(None), -4), (2,), (slice(1, None), 0, 1), (-1, -1, -1)):
+        check(t[ok], backend, a[ok])

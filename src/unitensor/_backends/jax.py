@@ -191,6 +191,10 @@ def _check_range(a: Any, low: int, high: int, message: str) -> None:
         _jax_checkify.assert_traced(a, ok, IndexOutOfRangeError(message.format("an index")))
 
 
+def _out_of_bounds(item: int, dim: int, n: int) -> IndexOutOfRangeError:
+    return IndexOutOfRangeError(f"index {item} is out of bounds for axis {dim} with size {n}")
+
+
 def _check_bounds(a: Any, index: Any) -> None:
     """Raise ``IndexError`` for out-of-range ints and integer arrays.
 
@@ -199,6 +203,16 @@ def _check_bounds(a: Any, index: Any) -> None:
     (``_check_range``) and keep JAX's behaviour elsewhere; a traced boolean
     mask is a ``DataDependentShapeError``.
     """
+    if index.__class__ is tuple and len(index) <= a.ndim:  # ints and slices: the common case
+        shape = a.shape
+        for dim, item in enumerate(index):
+            if item.__class__ is int:
+                if not -shape[dim] <= item < shape[dim]:
+                    raise _out_of_bounds(item, dim, shape[dim])
+            elif item.__class__ is not slice:
+                break
+        else:
+            return
     items = expand_ellipsis(as_tuple(index), a.ndim, _bool_rank)
     dim = 0
     for item in items:
@@ -214,9 +228,7 @@ def _check_bounds(a: Any, index: Any) -> None:
         if item.__class__ is int:
             n = a.shape[dim]
             if not -n <= item < n:
-                raise IndexOutOfRangeError(
-                    f"index {item} is out of bounds for axis {dim} with size {n}"
-                )
+                raise _out_of_bounds(item, dim, n)
         elif isinstance(item, jax.Array) and item.dtype != np.bool_:
             n = a.shape[dim]
             _check_range(item, -n, n, f"{{}} is out of bounds for axis {dim} with size {n}")
