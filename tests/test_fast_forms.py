@@ -179,7 +179,8 @@ def test_namespace_results_are_arrays_as_the_python_wrapper_gives(call):
 
     xp = namespace("numpy")
     t = ut.astensor(np.arange(6, dtype=np.float32).reshape(2, 3))
-    fixed = functools.partial(_build._as_arrays, type(t)._ns.as_array)
+    ns = type(t)._ns
+    fixed = functools.partial(_build._as_arrays, ns.as_array, ns.scalar_type)
     got = call(xp, t)
     plain = call(_Unwrapped(xp), t)  # the same functions without the wrapper
     expected = fixed(plain)
