@@ -77,3 +77,16 @@ def test_untagged_reads_the_class_and_message_back():
     assert untagged("a message of the framework's own") is None
     assert untagged("unitensor.NotAnError: x") is None
     assert untagged("unitensor.ValueError: x") is None  # only unitensor's classes
+
+
+def test_an_inductor_kernels_range_check_raises_index_out_of_range():
+    """Inductor's C++ kernels check gathered indices themselves (a ``RuntimeError`` whose
+    text names the bounds): ``ut.jit`` raises it as ``IndexOutOfRangeError``, its cause."""
+    from unitensor._jit import _Reported
+
+    text = "kernel, /tmp/torchinductor/x.main.cpp:40, index out of bounds: 0 <= tmp20 < 3L"
+    reported = _Reported(lambda: None, "torch.compile", "f", lambda: None)
+    error = reported.reported(RuntimeError(text), ())
+    assert isinstance(error, ut.IndexOutOfRangeError) and "0 <= tmp20 < 3L" in str(error)
+    other = RuntimeError("mat1 and mat2 shapes cannot be multiplied")
+    assert reported.reported(other, ()) is other  # any other failure stays the framework's

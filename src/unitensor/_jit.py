@@ -30,7 +30,13 @@ import numpy as np
 from . import _registry, dtypes
 from ._api._base import MISSING, TEMPLATE_SCOPES, TensorBase, reraise_index_error, wrap
 from ._backends._torch_dynamo import internal_guards_dropped
-from ._errors import CompileError, FrameworkMixError, UnitensorError, untagged
+from ._errors import (
+    CompileError,
+    FrameworkMixError,
+    IndexOutOfRangeError,
+    UnitensorError,
+    untagged,
+)
 from ._tree import map_containers
 
 __all__ = ["Jitted", "jit"]
@@ -431,8 +437,9 @@ class _Reported:
 
         Where the compiled graph runs, a failed check of unitensor's
         (TensorFlow's ``InvalidArgumentError`` of an assertion, PyTorch's
-        ``RuntimeError`` of ``torch._assert_async``) and a framework's
-        out-of-range ``IndexError`` become the exception unitensor raises
+        ``RuntimeError`` of ``torch._assert_async``), a framework's
+        out-of-range ``IndexError`` and the ``RuntimeError`` of an index
+        range check in an Inductor kernel become the exception unitensor raises
         eagerly (``IndexOutOfRangeError``, ``DivisionByZeroError``), with
         the framework's as ``__cause__``.
         """
@@ -447,6 +454,9 @@ class _Reported:
                     reraise_index_error(e)
                 except IndexError as mapped:
                     return mapped
+            _, found, bounds = str(e).partition("index out of bounds: ")
+            if found and isinstance(e, RuntimeError):  # Inductor's kernels' own range check
+                return IndexOutOfRangeError(f"index out of range in a compiled kernel: {bounds}")
             return e
         if _raised_while_traced(e):
             try:
