@@ -124,8 +124,8 @@ _OPERATORS: dict[str, Callable[..., Any]] = {
 }
 """The operator functions: ``xp.add(x1, x2)`` is ``x1 + x2`` (a scalar on either side)."""
 
-_POSITIONAL = {"clip": ("clip", 3)}
-"""Adapters whose calls of that many positional arguments are the method's:
+_POSITIONAL = {"clip": 3}
+"""Adapters whose calls of that many positional arguments are the method of that name's:
 ``clip(x, lo, hi)`` is ``x.clip(lo, hi)``; any other call (the standard's
 ``min=``, ``max=``, a bound left out) takes the adapter."""
 
@@ -580,8 +580,7 @@ def build(backend: str, version: str, module_name: str) -> dict[str, Any]:
         if scalar is None or not callable(fn):  # (no scalar results: nothing to wrap)
             return fn
         if name in _POSITIONAL:  # positional calls skip the adapter's Python frame
-            method, count = _POSITIONAL[name]
-            return _arrays_only(getattr(Tensor, method), as_array, scalar, fn, count)
+            return _arrays_only(getattr(Tensor, name), as_array, scalar, fn, _POSITIONAL[name])
         return _arrays_only(fn, as_array, scalar)
 
     members: dict[str, Any] = {
