@@ -89,6 +89,37 @@ def test_bad_reshape_raises_valueerror(backend, shape):
         t.reshape(shape)
 
 
+NOT_SHAPES = [(2.5, 12), "24", (np.float64(2), 12), 24.0]
+
+
+@pytest.mark.parametrize("shape", NOT_SHAPES, ids=repr)
+def test_a_shape_of_floats_or_a_string_raises_typeerror_as_numpy(backend, shape):
+    with pytest.raises(TypeError):  # what NumPy does, not int()'s truncation or parsing
+        np.reshape(X, shape)
+    with pytest.raises(TypeError):
+        np.zeros(shape)
+    t = make(backend, X)
+    with pytest.raises(TypeError, match="reshape: shape must be an int or a sequence of ints"):
+        t.reshape(shape)
+    with pytest.raises(TypeError, match="shape must be an int or a sequence of ints"):
+        t.zeros(shape)
+    with pytest.raises(TypeError, match="shape must be an int or a sequence of ints"):
+        ut.full(t, shape, 1.0)
+
+
+@pytest.mark.parametrize(
+    "shape", [np.int64(24), np.array(24), (np.int32(4), 6), [2, np.int64(-1)]], ids=repr
+)
+def test_integer_scalars_are_shape_entries_as_in_numpy(backend, shape):
+    t = make(backend, X)
+    expected = np.reshape(X, shape)
+    out = t.reshape(shape)
+    assert out.shape == expected.shape and out.dtype == t.dtype
+    np.testing.assert_array_equal(out.numpy(), expected)
+    if not isinstance(shape, list):
+        assert t.zeros(shape).shape == np.zeros(shape).shape
+
+
 @pytest.mark.parametrize("mode", ["wrap", "symmetric", "REFLECT", ""])
 def test_bad_pad_mode_raises_valueerror(backend, mode):
     t = make(backend, X[0])

@@ -1,12 +1,40 @@
-"""NumPy's broadcasting rule on shapes (the operations' checks before they call a primitive)."""
+"""Shape arguments, and NumPy's broadcasting rule on shapes (checks before a primitive call)."""
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Sequence
 from typing import Any
 
 from ._errors import ShapeError
 
-__all__ = ["broadcast_shape", "broadcastable", "check_broadcast"]
+__all__ = ["broadcast_shape", "broadcastable", "check_broadcast", "shape_ints", "shape_tuple"]
+
+
+def shape_ints(shape: int | Sequence[int], name: str) -> tuple[int, ...]:
+    """A shape argument as a tuple of ints, as NumPy reads it (any sign: the caller checks).
+
+    ``shape`` is an int, an integer scalar (NumPy's, a 0-d integer tensor),
+    or a sequence of those: entries are read with ``operator.index``, so a
+    float or a string is refused where ``int()`` would truncate or parse it.
+
+    Raises
+    ------
+    TypeError
+        If ``shape`` or one of its entries is not an integer.
+    """
+    if isinstance(shape, int):
+        return (shape,)
+    try:
+        return tuple(map(operator.index, shape))
+    except TypeError as e:
+        error = e
+    if not isinstance(shape, str):
+        try:
+            return (operator.index(shape),)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise TypeError(f"{name} must be an int or a sequence of ints, got {shape!r}") from error
 
 
 def broadcast_shape(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -69,3 +97,19 @@ def check_broadcast(*shapes: Any) -> None:
                         )
                     size = d
     return
+
+
+def shape_tuple(shape: int | Sequence[int]) -> tuple[int, ...]:
+    """A shape argument as a tuple of non-negative ints.
+
+    Raises
+    ------
+    TypeError
+        If it is not an int or a sequence of ints (see ``shape_ints``).
+    ShapeError
+        If a size is negative.
+    """
+    sizes = shape_ints(shape, "shape")
+    if any(s < 0 for s in sizes):
+        raise ShapeError(f"negative size in shape {sizes}")
+    return sizes

@@ -101,7 +101,8 @@ def zeros(t: T, shape: int | Sequence[int], dtype: Any = None) -> T:
     Raises
     ------
     TypeError
-        If ``dtype`` is unknown to the framework.
+        If ``dtype`` is unknown to the framework, or ``shape`` is not an
+        int or a sequence of ints (a float or a string, as NumPy).
 
     Examples
     --------
@@ -137,7 +138,8 @@ def ones(t: T, shape: int | Sequence[int], dtype: Any = None) -> T:
     Raises
     ------
     TypeError
-        If ``dtype`` is unknown to the framework.
+        If ``dtype`` is unknown to the framework, or ``shape`` is not an
+        int or a sequence of ints (a float or a string, as NumPy).
 
     Examples
     --------
@@ -176,7 +178,8 @@ def full(t: T, shape: int | Sequence[int], value: Scalar, dtype: Any = None) -> 
     Raises
     ------
     TypeError
-        If ``dtype`` is unknown to the framework.
+        If ``dtype`` is unknown to the framework, or ``shape`` is not an
+        int or a sequence of ints (a float or a string, as NumPy).
     OverflowError
         If ``value`` is a Python int that does not fit an integer dtype,
         or one too large for any float (a number beyond a float dtype's
@@ -1620,6 +1623,9 @@ def reshape(t: T, shape: int | Sequence[int], copy: bool | None = None) -> T:
 
     Raises
     ------
+    TypeError
+        If ``shape`` is not an int or a sequence of ints (a float or a
+        string, as NumPy).
     ValueError
         If the new shape holds a different number of elements, has
         more than one -1, or has another negative entry; with
@@ -3998,6 +4004,7 @@ def uniform(
     TypeError
         If ``dtype`` is not a floating dtype (or unknown), or ``key`` is
         not an integer tensor of this framework.
+        Also if ``shape`` is not an int or a sequence of ints.
     ValueError
         If ``low > high``, or ``key`` is not of shape (2,).
 
@@ -4058,6 +4065,7 @@ def normal(
     TypeError
         If ``dtype`` is not a floating dtype (or unknown), or ``key`` is
         not an integer tensor of this framework.
+        Also if ``shape`` is not an int or a sequence of ints.
     ValueError
         If ``key`` is not of shape (2,).
 
@@ -4113,6 +4121,7 @@ def randint(
     TypeError
         If ``dtype`` is not an integer dtype, or ``key`` is not an
         integer tensor of this framework.
+        Also if ``shape`` is not an int or a sequence of ints.
     ValueError
         If ``low >= high``, a bound does not fit the dtype (or int64),
         the range is wider than ``2**63 - 1``, or ``key`` is not of

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, NoReturn, Self, TypeAl
 import numpy as np
 
 from .. import _registry, dtypes
-from .._broadcast import broadcast_shape, broadcastable, check_broadcast
+from .._broadcast import broadcast_shape, broadcastable, check_broadcast, shape_tuple
 from .._errors import (
     AxisError,
     DataDependentShapeError,
@@ -307,20 +307,6 @@ def sharding_error(e: Exception) -> ShardingError:
     that the framework's error is kept as ``__cause__``.
     """
     return ShardingError(f"{type(e).__name__}: {e}")
-
-
-def shape_tuple(shape: int | Sequence[int]) -> tuple[int, ...]:
-    """A shape argument as a tuple of non-negative ints.
-
-    Raises
-    ------
-    ShapeError
-        If a size is negative.
-    """
-    sizes = (shape,) if isinstance(shape, int) else tuple(int(s) for s in shape)
-    if any(s < 0 for s in sizes):
-        raise ShapeError(f"negative size in shape {sizes}")
-    return sizes
 
 
 def as_tensor(x: Any) -> Any:

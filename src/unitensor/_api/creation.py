@@ -63,7 +63,8 @@ class Creation(DataTypes):
         Raises
         ------
         TypeError
-            If ``dtype`` is unknown to the framework.
+            If ``dtype`` is unknown to the framework, or ``shape`` is not an
+            int or a sequence of ints (a float or a string, as NumPy).
 
         Examples
         --------
@@ -98,7 +99,8 @@ class Creation(DataTypes):
         Raises
         ------
         TypeError
-            If ``dtype`` is unknown to the framework.
+            If ``dtype`` is unknown to the framework, or ``shape`` is not an
+            int or a sequence of ints (a float or a string, as NumPy).
 
         Examples
         --------
@@ -136,7 +138,8 @@ class Creation(DataTypes):
         Raises
         ------
         TypeError
-            If ``dtype`` is unknown to the framework.
+            If ``dtype`` is unknown to the framework, or ``shape`` is not an
+            int or a sequence of ints (a float or a string, as NumPy).
         OverflowError
             If ``value`` is a Python int that does not fit an integer dtype,
             or one too large for any float (a number beyond a float dtype's

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 import numpy as np
 
+from .._broadcast import shape_ints
 from .._errors import (
     AxisError,
     ShapeError,
@@ -81,6 +82,9 @@ class Manipulation(Logical):
 
         Raises
         ------
+        TypeError
+            If ``shape`` is not an int or a sequence of ints (a float or a
+            string, as NumPy).
         ValueError
             If the new shape holds a different number of elements, has
             more than one -1, or has another negative entry; with
@@ -103,7 +107,7 @@ class Manipulation(Logical):
         ...     print(e)
         reshape(copy=False): a tensor of shape (3, 2) needs a copy for shape (-1,)
         """
-        shape = (shape,) if isinstance(shape, int) else tuple(map(int, shape))
+        shape = shape_ints(shape, "reshape: shape")
         known = 1
         unknown = 0
         for s in shape:

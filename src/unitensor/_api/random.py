@@ -118,6 +118,7 @@ class Random(NeuralNetwork):
         TypeError
             If ``dtype`` is not a floating dtype (or unknown), or ``key`` is
             not an integer tensor of this framework.
+            Also if ``shape`` is not an int or a sequence of ints.
         ValueError
             If ``low > high``, or ``key`` is not of shape (2,).
 
@@ -182,6 +183,7 @@ class Random(NeuralNetwork):
         TypeError
             If ``dtype`` is not a floating dtype (or unknown), or ``key`` is
             not an integer tensor of this framework.
+            Also if ``shape`` is not an int or a sequence of ints.
         ValueError
             If ``key`` is not of shape (2,).
 
@@ -240,6 +242,7 @@ class Random(NeuralNetwork):
         TypeError
             If ``dtype`` is not an integer dtype, or ``key`` is not an
             integer tensor of this framework.
+            Also if ``shape`` is not an int or a sequence of ints.
         ValueError
             If ``low >= high``, a bound does not fit the dtype (or int64),
             the range is wider than ``2**63 - 1``, or ``key`` is not of
