@@ -546,6 +546,10 @@ def value_and_grad_fn(
         raise _not_differentiable(cls)
 
     def value_and_grad_of_f(*args: Any, **kwargs: Any) -> Any:
+        if args and not has_aux:  # the common call, without _value_aux_grad's frame
+            one = _value_and_grad_of_one(f, 0, args, kwargs, cls)
+            if one is not None:
+                return one[0], one[2]
         value, aux, g = _value_aux_grad("value_and_grad_fn", f, 0, has_aux, args, kwargs, cls)
         return (value, aux, g) if has_aux else (value, g)
 

@@ -76,7 +76,8 @@ def _value_and_grads(f: Callable[..., Any], xs: tuple[Any, ...]) -> tuple[Any, A
         if not _functorch_active():
             return loss.detach(), _detach(aux), _detach(_conj(grads))
         return loss, aux, _conj(grads)
-    nested = _DEPTH.value > 0  # inside another eager gradient call: keep the graph for it
+    depth = _DEPTH.value
+    nested = depth > 0  # inside another eager gradient call: keep the graph for it
     # A new node for each x (a view still connected to an outer call's graph, or a detached
     # leaf): where x also reaches f another way (a second argument, a closed-over tensor),
     # it is a constant there, as in JAX.
@@ -89,7 +90,7 @@ def _value_and_grads(f: Callable[..., Any], xs: tuple[Any, ...]) -> tuple[Any, A
     # grad mode on for f, as torch.enable_grad() would set it, without the context manager's
     # Python calls where it is on already (the common case); f's own changes are undone too
     was_enabled = torch.is_grad_enabled()
-    _DEPTH.value += 1
+    _DEPTH.value = depth + 1
     try:
         if not was_enabled:
             torch.set_grad_enabled(True)
@@ -99,10 +100,14 @@ def _value_and_grads(f: Callable[..., Any], xs: tuple[Any, ...]) -> tuple[Any, A
         else:
             gs = (None,) * len(xs)
     finally:
-        _DEPTH.value -= 1
+        _DEPTH.value = depth
         if torch.is_grad_enabled() is not was_enabled:
             torch.set_grad_enabled(was_enabled)
-    grads = _conj([torch.zeros_like(x) if g is None else g for x, g in zip(xs, gs, strict=True)])
+    if len(gs) == 1 and gs[0] is not None and not gs[0].is_complex():
+        grads = gs  # (the common case: one real gradient, as _conj and zeros_like leave it)
+    else:
+        filled = [torch.zeros_like(x) if g is None else g for x, g in zip(xs, gs, strict=True)]
+        grads = _conj(filled)
     if nested:
         return loss, aux, grads
     return loss.detach(), _detach(aux) if aux else aux, grads
