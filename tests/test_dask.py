@@ -124,6 +124,9 @@ def test_data_dependent_sizes_follow_dask_and_errors_are_clear():
         m.reshape((3, 1))
     with pytest.raises(ut.DataDependentShapeError, match="compute"):
         _ = m.size
+    for shaped in (m.reshape, lambda shape: ut.zeros(m, shape), lambda s: ut.broadcast_to(m, s)):
+        with pytest.raises(ut.DataDependentShapeError, match="compute"):
+            shaped(m.shape)  # a shape holding Dask's NaN: not a float size
     (known,) = ut.compute(m)
     assert known.shape == (3,)
     check(known.reshape((3, 1)), "dask", a[a > 0].reshape(3, 1))

@@ -4,37 +4,59 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, SupportsIndex, cast
 
-from ._errors import ShapeError
+import numpy as np
+
+from ._errors import DataDependentShapeError, ShapeError
 
 __all__ = ["broadcast_shape", "broadcastable", "check_broadcast", "shape_ints", "shape_tuple"]
+
+
+_NOT_SIZES = (float, complex, str, bytes, np.floating, np.complexfloating)
 
 
 def shape_ints(shape: int | Sequence[int], name: str) -> tuple[int, ...]:
     """A shape argument as a tuple of ints, as NumPy reads it (any sign: the caller checks).
 
     ``shape`` is an int, an integer scalar (NumPy's, a 0-d integer tensor),
-    or a sequence of those: entries are read with ``operator.index``, so a
-    float or a string is refused where ``int()`` would truncate or parse it.
+    or a sequence of those. A float or a string is refused where ``int()``
+    would truncate or parse it. A NumPy scalar entry is read with
+    ``operator.index``, any other with ``int()``: that keeps a
+    ``torch.SymInt`` symbolic under ``torch.compile`` (``operator.index``
+    would fix its value), and leaves a tracer's error as its framework
+    raises it.
 
     Raises
     ------
     TypeError
-        If ``shape`` or one of its entries is not an integer.
+        If ``shape`` or one of its entries is a float, a complex number or a
+        string.
+    DataDependentShapeError
+        If an entry is NaN (a Dask size not known yet).
     """
     if isinstance(shape, int):
         return (shape,)
-    try:
-        return tuple(map(operator.index, shape))
-    except TypeError as e:
-        error = e
-    if not isinstance(shape, str):
+    if not isinstance(shape, (str, bytes)):
         try:
-            return (operator.index(shape),)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    raise TypeError(f"{name} must be an int or a sequence of ints, got {shape!r}") from error
+            entries = iter(shape)
+        except TypeError:  # one size: a NumPy integer, a 0-d integer tensor
+            return (_size(shape, shape, name),)
+        return tuple([s if s.__class__ is int else _size(s, shape, name) for s in entries])
+    raise TypeError(f"{name} must be an int or a sequence of ints, got {shape!r}")
+
+
+def _size(s: Any, shape: Any, name: str) -> int:
+    if isinstance(s, _NOT_SIZES):
+        if s != s:
+            raise DataDependentShapeError(
+                f"{name} {shape!r} holds a size not known yet (Dask's NaN for an axis "
+                "whose size depends on the values); compute it first: t, = ut.compute(t)"
+            )
+        raise TypeError(f"{name} must be an int or a sequence of ints, got {shape!r}")
+    if isinstance(s, (np.generic, np.ndarray)):  # (np.bool_ and float arrays refused)
+        return operator.index(cast("SupportsIndex", s))
+    return int(s)
 
 
 def broadcast_shape(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...] | None:

@@ -1626,6 +1626,8 @@ def reshape(t: T, shape: int | Sequence[int], copy: bool | None = None) -> T:
     TypeError
         If ``shape`` is not an int or a sequence of ints (a float or a
         string, as NumPy).
+    DataDependentShapeError
+        On Dask, if ``self`` or ``shape`` holds a size not known yet.
     ValueError
         If the new shape holds a different number of elements, has
         more than one -1, or has another negative entry; with

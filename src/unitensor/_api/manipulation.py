@@ -85,6 +85,8 @@ class Manipulation(Logical):
         TypeError
             If ``shape`` is not an int or a sequence of ints (a float or a
             string, as NumPy).
+        DataDependentShapeError
+            On Dask, if ``self`` or ``shape`` holds a size not known yet.
         ValueError
             If the new shape holds a different number of elements, has
             more than one -1, or has another negative entry; with
