@@ -421,6 +421,19 @@ def _value_aux_grad(
         one = _value_and_grad_of_one(f, argnums % len(args), args, kwargs, cls)
         if one is not None:
             return one
+    return _general_value_aux_grad(name, f, argnums, has_aux, args, kwargs, cls)
+
+
+def _general_value_aux_grad(
+    name: str,
+    f: Callable[..., Any],
+    argnums: Any,
+    has_aux: bool,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    cls: type[TensorBase] | None,
+) -> tuple[Any, Any, Any]:
+    """``_value_aux_grad`` for the calls ``_value_and_grad_of_one`` does not take."""
     nums = normalize_argnums(name, argnums, len(args))
     leaves, structure = flatten(tuple(args[i] for i in nums))
     kind, xs = differentiable_inputs(name, leaves, cls)
@@ -546,11 +559,13 @@ def value_and_grad_fn(
         raise _not_differentiable(cls)
 
     def value_and_grad_of_f(*args: Any, **kwargs: Any) -> Any:
-        if args and not has_aux:  # the common call, without _value_aux_grad's frame
+        if args and not has_aux:  # _value_aux_grad's common call, without its frame
             one = _value_and_grad_of_one(f, 0, args, kwargs, cls)
             if one is not None:
                 return one[0], one[2]
-        value, aux, g = _value_aux_grad("value_and_grad_fn", f, 0, has_aux, args, kwargs, cls)
+        value, aux, g = _general_value_aux_grad(
+            "value_and_grad_fn", f, 0, has_aux, args, kwargs, cls
+        )
         return (value, aux, g) if has_aux else (value, g)
 
     return value_and_grad_of_f
