@@ -89,7 +89,7 @@ def test_bad_reshape_raises_valueerror(backend, shape):
         t.reshape(shape)
 
 
-NOT_SHAPES = [(2.5, 12), "24", (np.float64(2), 12), 24.0]
+NOT_SHAPES = [(2.5, 12), "24", (np.float64(2), 12), 24.0, (True, 24), (2, 12, False)]
 
 
 @pytest.mark.parametrize("shape", NOT_SHAPES, ids=repr)
@@ -105,6 +105,43 @@ def test_a_shape_of_floats_or_a_string_raises_typeerror_as_numpy(backend, shape)
         t.zeros(shape)
     with pytest.raises(TypeError, match="shape must be an int or a sequence of ints"):
         ut.full(t, shape, 1.0)
+
+
+@pytest.mark.parametrize("sizes", [(4, 6), (2, -1, 3), (24,), (np.int64(4), 6)], ids=repr)
+def test_sizes_as_separate_arguments_as_numpys_method(backend, sizes):
+    t = make(backend, X)
+    expected = X.reshape(*sizes)  # NumPy's method takes them so (PyTorch's too)
+    for out in (t.reshape(*sizes), ut.reshape(t, *sizes)):
+        assert out.shape == expected.shape and out.dtype == t.dtype
+        np.testing.assert_array_equal(out.numpy(), expected)
+
+
+@pytest.mark.parametrize(
+    "args, kwargs, message",
+    [
+        ((2, 12), {"copy": 3}, "copy must be a bool or None, got 3"),
+        (((2, 12),), {"copy": "no"}, "copy must be a bool or None, got 'no'"),
+        (((2, 12), 3), {}, "sizes after a sequence shape"),
+        (((2, 12), True), {"copy": True}, "copy given by position and by keyword"),
+        ((24, True), {}, "shape must be an int or a sequence of ints"),
+    ],
+    ids=repr,
+)
+def test_reshape_arguments_that_mean_nothing_raise_typeerror(backend, args, kwargs, message):
+    if kwargs.get("copy") != 3:  # NumPy refuses the others too (copy=3: any truth value)
+        with pytest.raises((TypeError, ValueError)):
+            X.reshape(*args, **kwargs)
+    t = make(backend, X)
+    with pytest.raises(TypeError, match=message):
+        t.reshape(*args, **kwargs)
+
+
+def test_copy_by_position_after_a_sequence_is_deprecated(backend):
+    t = make(backend, X)
+    with pytest.warns(DeprecationWarning, match="copy by position is deprecated"):
+        out = t.reshape((4, 6), True)
+    assert out.shape == (4, 6)
+    np.testing.assert_array_equal(out.numpy(), X.reshape(4, 6))
 
 
 @pytest.mark.parametrize(

@@ -13,15 +13,16 @@ from ._errors import DataDependentShapeError, ShapeError
 __all__ = ["broadcast_shape", "broadcastable", "check_broadcast", "shape_ints", "shape_tuple"]
 
 
-_NOT_SIZES = (float, complex, str, bytes, np.floating, np.complexfloating)
+_NOT_SIZES = (bool, float, complex, str, bytes, np.floating, np.complexfloating)
 
 
 def shape_ints(shape: int | Sequence[int], name: str) -> tuple[int, ...]:
     """A shape argument as a tuple of ints, as NumPy reads it (any sign: the caller checks).
 
     ``shape`` is an int, an integer scalar (NumPy's, a 0-d integer tensor),
-    or a sequence of those. A float or a string is refused where ``int()``
-    would truncate or parse it. A NumPy scalar entry is read with
+    or a sequence of those. A bool, a float or a string is refused where
+    ``int()`` would convert, truncate or parse it (NumPy and PyTorch refuse
+    them too). A NumPy scalar entry is read with
     ``operator.index``, any other with ``int()``: that keeps a
     ``torch.SymInt`` symbolic under ``torch.compile`` (``operator.index``
     would fix its value), and leaves a tracer's error as its framework
@@ -30,14 +31,14 @@ def shape_ints(shape: int | Sequence[int], name: str) -> tuple[int, ...]:
     Raises
     ------
     TypeError
-        If ``shape`` or one of its entries is a float, a complex number or a
-        string.
+        If ``shape`` or one of its entries is a bool, a float, a complex
+        number or a string.
     DataDependentShapeError
         If an entry is NaN (a Dask size not known yet).
     """
-    if isinstance(shape, int):
+    if isinstance(shape, int) and not isinstance(shape, bool):
         return (shape,)
-    if not isinstance(shape, (str, bytes)):
+    if not isinstance(shape, (bool, str, bytes)):
         try:
             entries = iter(shape)
         except TypeError:  # one size: a NumPy integer, a 0-d integer tensor

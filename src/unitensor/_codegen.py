@@ -159,14 +159,18 @@ def _signature(name: str, fn: Any) -> tuple[str, str]:
     call: list[str] = []
     keyword_only = False
     for p in params:
-        if p.kind is inspect.Parameter.KEYWORD_ONLY and not keyword_only:
+        star = ""
+        if p.kind is inspect.Parameter.VAR_POSITIONAL:
+            star = "*"
+            keyword_only = True  # (what follows is keyword only, with no bare * before it)
+        elif p.kind is inspect.Parameter.KEYWORD_ONLY and not keyword_only:
             text.append("*")
             keyword_only = True
-        piece = f"{p.name}: {_annotation(p.annotation)}"
+        piece = f"{star}{p.name}: {_annotation(p.annotation)}"
         if p.default is not inspect.Parameter.empty:
             piece += f" = {p.default!r}"
         text.append(piece)
-        call.append(f"{p.name}={p.name}" if keyword_only else p.name)
+        call.append(f"{p.name}={p.name}" if keyword_only and not star else f"{star}{p.name}")
     return ", ".join(text), ", ".join(call)
 
 

@@ -1599,7 +1599,7 @@ def logical_not(t: T) -> T:
     return _w(t).logical_not()
 
 
-def reshape(t: T, shape: int | Sequence[int], copy: bool | None = None) -> T:
+def reshape(t: T, shape: int | Sequence[int], *more: int, copy: bool | None = None) -> T:
     """The same values in a new shape (one entry may be -1).
 
     Function form of [`Tensor.reshape`][unitensor.Tensor.reshape]: ``ut.reshape(t, ...)`` is
@@ -1610,11 +1610,17 @@ def reshape(t: T, shape: int | Sequence[int], copy: bool | None = None) -> T:
     shape
         An int or a sequence of ints; one entry may be -1 and is then
         inferred from the size.
+    *more
+        Further sizes after an int ``shape``, as NumPy's and PyTorch's
+        methods take them: ``t.reshape(2, 3)`` is ``t.reshape((2, 3))``.
     copy
-        The standard's: ``None`` makes a view where the framework can
-        (and copies otherwise), ``True`` always copies, ``False`` never
-        does. TensorFlow's and JAX's arrays cannot be written, so no
-        copy is observable there and ``False`` never raises.
+        Keyword only, as in the standard: ``None`` makes a view where
+        the framework can (and copies otherwise), ``True`` always
+        copies, ``False`` never does. TensorFlow's and JAX's arrays
+        cannot be written, so no copy is observable there and ``False``
+        never raises. Passing it by position after a sequence
+        (``t.reshape((2, 3), True)``) is deprecated: it still works,
+        with a ``DeprecationWarning``.
 
     Returns
     -------
@@ -1624,8 +1630,9 @@ def reshape(t: T, shape: int | Sequence[int], copy: bool | None = None) -> T:
     Raises
     ------
     TypeError
-        If ``shape`` is not an int or a sequence of ints (a float or a
-        string, as NumPy).
+        If ``shape`` is not an int or a sequence of ints (a bool, a
+        float or a string, as NumPy), if sizes follow a sequence
+        (``reshape((2, 3), 4)``), or if ``copy`` is not a bool or None.
     DataDependentShapeError
         On Dask, if ``self`` or ``shape`` holds a size not known yet.
     ValueError
@@ -1642,6 +1649,8 @@ def reshape(t: T, shape: int | Sequence[int], copy: bool | None = None) -> T:
     >>> x.reshape((2, -1))
     NumPyTensor(array([[0, 1, 2],
                        [3, 4, 5]]))
+    >>> x.reshape(3, 2).shape
+    (3, 2)
     >>> x.reshape(6, copy=True).shape
     (6,)
     >>> try:
@@ -1650,7 +1659,7 @@ def reshape(t: T, shape: int | Sequence[int], copy: bool | None = None) -> T:
     ...     print(e)
     reshape(copy=False): a tensor of shape (3, 2) needs a copy for shape (-1,)
     """
-    return _w(t).reshape(shape, copy)
+    return _w(t).reshape(shape, *more, copy=copy)
 
 
 def flatten(t: T, start: int = 0, end: int = -1) -> T:

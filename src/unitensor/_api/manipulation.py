@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import builtins
 import operator
+import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
@@ -41,6 +42,37 @@ if TYPE_CHECKING:
 _T = TypeVar("_T", bound="Tensor")
 
 
+def _reshape_arguments(shape: Any, more: tuple[Any, ...], copy: Any) -> tuple[Any, Any]:
+    """``(shape, copy)`` of ``reshape(shape, *more, copy=copy)`` with ``more`` not empty.
+
+    Sizes as separate arguments (``reshape(2, 3)``) make the shape. One bool
+    or None after a sequence is ``copy`` given by position, as before
+    ``copy`` was keyword only (deprecated).
+
+    Raises
+    ------
+    TypeError
+        If sizes follow a sequence, or ``copy`` is given twice.
+    """
+    flag: Any = more[0]
+    sizes: tuple[Any, ...] = (shape, *more)
+    if len(more) == 1 and (flag is None or isinstance(flag, (bool, np.bool_))):
+        if copy is not None:
+            raise TypeError("reshape: copy given by position and by keyword")
+        if not isinstance(shape, (int, np.integer)):
+            warnings.warn(
+                "reshape(shape, copy): copy by position is deprecated; pass copy=...",
+                DeprecationWarning,
+                stacklevel=3,
+            )
+            return shape, more[0]
+    if isinstance(sizes[0], (str, bytes)) or hasattr(sizes[0], "__iter__"):
+        raise TypeError(
+            f"reshape: sizes after a sequence shape: give one shape, (2, 3) or 2, 3; got {sizes!r}"
+        )
+    return sizes, copy
+
+
 class Manipulation(Logical):
     """The methods of this chapter (see [`unitensor.Tensor`][unitensor.Tensor])."""
 
@@ -61,7 +93,7 @@ class Manipulation(Logical):
         """
         return self.transpose()
 
-    def reshape(self, shape: int | Sequence[int], copy: bool | None = None) -> Self:
+    def reshape(self, shape: int | Sequence[int], *more: int, copy: bool | None = None) -> Self:
         """The same values in a new shape (one entry may be -1).
 
         Parameters
@@ -69,11 +101,17 @@ class Manipulation(Logical):
         shape
             An int or a sequence of ints; one entry may be -1 and is then
             inferred from the size.
+        *more
+            Further sizes after an int ``shape``, as NumPy's and PyTorch's
+            methods take them: ``t.reshape(2, 3)`` is ``t.reshape((2, 3))``.
         copy
-            The standard's: ``None`` makes a view where the framework can
-            (and copies otherwise), ``True`` always copies, ``False`` never
-            does. TensorFlow's and JAX's arrays cannot be written, so no
-            copy is observable there and ``False`` never raises.
+            Keyword only, as in the standard: ``None`` makes a view where
+            the framework can (and copies otherwise), ``True`` always
+            copies, ``False`` never does. TensorFlow's and JAX's arrays
+            cannot be written, so no copy is observable there and ``False``
+            never raises. Passing it by position after a sequence
+            (``t.reshape((2, 3), True)``) is deprecated: it still works,
+            with a ``DeprecationWarning``.
 
         Returns
         -------
@@ -83,8 +121,9 @@ class Manipulation(Logical):
         Raises
         ------
         TypeError
-            If ``shape`` is not an int or a sequence of ints (a float or a
-            string, as NumPy).
+            If ``shape`` is not an int or a sequence of ints (a bool, a
+            float or a string, as NumPy), if sizes follow a sequence
+            (``reshape((2, 3), 4)``), or if ``copy`` is not a bool or None.
         DataDependentShapeError
             On Dask, if ``self`` or ``shape`` holds a size not known yet.
         ValueError
@@ -101,6 +140,8 @@ class Manipulation(Logical):
         >>> x.reshape((2, -1))
         NumPyTensor(array([[0, 1, 2],
                            [3, 4, 5]]))
+        >>> x.reshape(3, 2).shape
+        (3, 2)
         >>> x.reshape(6, copy=True).shape
         (6,)
         >>> try:
@@ -109,6 +150,11 @@ class Manipulation(Logical):
         ...     print(e)
         reshape(copy=False): a tensor of shape (3, 2) needs a copy for shape (-1,)
         """
+        if more:
+            shape, copy = _reshape_arguments(shape, more, copy)
+        copy_arg: Any = copy  # (annotated bool | None; any value can come)
+        if copy_arg is not None and not isinstance(copy_arg, (bool, np.bool_)):
+            raise TypeError(f"reshape: copy must be a bool or None, got {copy!r}")
         shape = shape_ints(shape, "reshape: shape")
         known = 1
         unknown = 0
