@@ -88,8 +88,14 @@ def test_torch_gradients_leave_the_grad_mode_as_they_found_it():
 
 
 def test_every_backend_class_has_float_primitives(backend):
-    """``_float_ns`` is ``_ns.floats`` where a backend has them (PyTorch), else ``_ns``."""
+    """``_float_ns`` is ``_ns.floats`` where a backend has them, else ``_ns``.
+
+    PyTorch's are its primitives before the unsigned completion, TensorFlow's
+    its raw ops, JAX's its own functions without the complex fixes and its
+    operators compiled; only the latter two's operators go through them.
+    """
     cls = type(ut.astensor(native(backend, np.zeros(2, np.float32))))
     ns = cls._ns
     assert cls._float_ns is (ns if ns.floats is None else ns.floats)
-    assert (ns.floats is not None) == (backend == "torch")
+    assert (ns.floats is not None) == (backend in ("torch", "tensorflow", "jax"))
+    assert cls._float_ns.float_operators == (backend in ("tensorflow", "jax"))

@@ -18,6 +18,14 @@
  *   ``self`` that is not a tensor or has no ``raw``) it calls the Python
  *   function, so that the errors are the template's own.
  *
+ * It computes what the template computes, with three shortcuts that change no
+ * result: the last dtype (or array type) found in each set the templates test is
+ * compared by identity first (the sets only grow); the primitive last called is kept
+ * on the fast path per class; and where the backend has a ``scalar_operand``
+ * primitive (PyTorch), a Python float beside a float array becomes the 0-d array it
+ * makes, kept in a table of 64 (PyTorch computes with either alike, but converts a
+ * Python float anew on every call).
+ *
  * Stored on a class, a fast path is a method (Py_TPFLAGS_METHOD_DESCRIPTOR,
  * ``__get__`` gives a bound method), and ``functools.update_wrapper`` gives
  * it the checked method's name, qualified name, module and docstring.
@@ -26,6 +34,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include <string.h>
 
 /* What ``setup`` learns once: the tensor base class and the offset of its
  * ``raw`` slot. */
@@ -38,8 +47,15 @@ static PyObject *object_class_descr = NULL;
 
 static PyObject *s_dtype, *s_shape, *s_ns, *s_raw, *s_class, *s_sharding_errors;
 static PyObject *s_weak_float_dtypes, *s_operator_types, *s_float_dtypes, *s_float_ns;
+static PyObject *s_scalar_operand, *s_float_operators;
+static PyObject *s_add, *s_subtract, *s_multiply, *s_divide, *s_less, *s_less_equal, *s_greater,
+    *s_greater_equal;
 
 enum { OP_NONE = 0, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_LT, OP_LE, OP_GT, OP_GE };
+/* The float primitive of each operator (``float_operators``), by OP_* code. */
+static PyObject **operator_primitives[] = {
+    NULL,     &s_add,  &s_subtract,   &s_multiply, &s_divide,
+    &s_less,  &s_less_equal, &s_greater, &s_greater_equal};
 
 typedef struct {
     PyObject_HEAD
@@ -52,6 +68,13 @@ typedef struct {
     int op;             /* OP_* for a Python operator */
     int reflected;      /* other (op) self */
     int zero_checked;   /* a zero divisor takes the checked path */
+    /* The primitive last called (``self._float_ns.<name>``) and the class and class version
+       it was looked up for (strong references, or NULL): the primitives are frozen, and a
+       new ``_float_ns`` on a class renews its version tag. */
+    PyObject *fn;
+    PyTypeObject *fn_type;
+    unsigned int fn_version;
+    PyObject *fn_name;  /* (borrowed: f->name or an interned operator primitive's name) */
 } FastPath;
 
 static PyTypeObject FastPath_Type;
@@ -107,6 +130,17 @@ typedef struct {
     unsigned int version;
     int plain; /* object.__new__(type) and setting raw are tp_alloc and the slot */
     PyObject *attrs[N_ATTRS]; /* (strong references; NULL where not plain) */
+    /* The last key found in each container (strong references, or NULL). The containers
+       (the sets of dtypes and array types seen) only ever grow, and a new container set on
+       the class renews its version tag and so this entry: a key found once stays found,
+       and the next test of the same key (a dtype object, an array type) is a pointer
+       comparison, not a hash (TensorFlow's DType hashes in Python, 0.18 us). */
+    PyObject *found[N_ATTRS];
+    /* ``self._float_ns.scalar_operand`` (a strong reference, Py_None where there is none),
+       NULL until first needed: the primitives are frozen, and a new ``_float_ns`` on the
+       class renews the version tag and so this entry. */
+    PyObject *scalar_fn;
+    int float_operators; /* ``self._float_ns.float_operators``: 1, 0, or -1 until read */
 } ClassEntry;
 
 #define N_ENTRIES 8
@@ -119,7 +153,9 @@ clear_entry(ClassEntry *e)
     Py_CLEAR(e->type);
     for (int i = 0; i < N_ATTRS; i++) {
         Py_CLEAR(e->attrs[i]);
+        Py_CLEAR(e->found[i]);
     }
+    Py_CLEAR(e->scalar_fn);
 }
 
 /* The cache entry of a tensor class whose ``raw`` is the slot, or NULL (no
@@ -156,6 +192,7 @@ entry_of(PyTypeObject *tp)
     Py_INCREF(tp);
     e->type = tp;
     e->version = version;
+    e->float_operators = -1;
     e->plain = tp->tp_new == tensor_base->tp_new && tp->tp_setattro == PyObject_GenericSetAttr &&
                !(tp->tp_flags & Py_TPFLAGS_IS_ABSTRACT);
     for (int i = 0; i < N_ATTRS; i++) {
@@ -179,10 +216,17 @@ static int
 in_class_attr(PyObject *key, ClassEntry *e, PyObject *self, int which)
 {
     PyObject *container = e->attrs[which];
-    if (container != NULL) {
-        return PySequence_Contains(container, key);
+    if (container == NULL) {
+        return in_attribute(key, self, *attr_names[which]);
     }
-    return in_attribute(key, self, *attr_names[which]);
+    if (key == e->found[which]) {
+        return 1;
+    }
+    int found = PySequence_Contains(container, key);
+    if (found == 1 && (PyAnySet_Check(container) || PyDict_Check(container))) {
+        Py_XSETREF(e->found[which], Py_NewRef(key));
+    }
+    return found;
 }
 
 /* The ``raw`` slot of a tensor whose class has an entry (a new reference,
@@ -256,12 +300,153 @@ call_checked(FastPath *f, PyObject *const *args, Py_ssize_t n)
     return PyObject_Vectorcall(f->method, args, n, NULL);
 }
 
+/* The native 0-d arrays that stand for Python floats in the fast paths, made by the
+ * primitive ``scalar_operand(a, value)`` (PyTorch converts a Python scalar into a tensor
+ * on every call, about 1 us of its 2 us ``x - 0.5``; a 0-d tensor of ``x``'s dtype gives
+ * the same values). A direct-mapped table keyed by the function, ``a``'s dtype, ``a``'s
+ * type and the float's bits (so -0.0 and each NaN are their own keys); a slot holds the
+ * array, or None where the function gave None (the float stays as it is). */
+#define N_SCALARS 64
+typedef struct {
+    PyObject *fn; /* (strong references; NULL where the slot is empty) */
+    PyObject *dtype;
+    PyObject *type;
+    unsigned long long bits;
+    PyObject *operand;
+} ScalarSlot;
+static ScalarSlot scalar_slots[N_SCALARS];
+
+/* Read what the class's float primitives say of the fast paths into its entry: the
+   primitive ``scalar_operand`` and the flag ``float_operators``. 0, or -1 with an
+   exception. Where ``_float_ns`` is not a plain class attribute (the primitives are not
+   loaded yet), nothing is kept: no scalar operands, Python's operators. */
+static int
+read_float_ns(ClassEntry *e, PyObject *self)
+{
+    PyObject *ns = class_attr(e, self, ATTR_FLOAT_NS);
+    if (ns == NULL) {
+        return -1;
+    }
+    PyObject *fn = PyObject_GetAttr(ns, s_scalar_operand);
+    PyObject *flag = fn == NULL ? NULL : PyObject_GetAttr(ns, s_float_operators);
+    Py_DECREF(ns);
+    int truth = flag == NULL ? -1 : PyObject_IsTrue(flag);
+    Py_XDECREF(flag);
+    if (truth < 0) {
+        Py_XDECREF(fn);
+        return -1;
+    }
+    if (e->attrs[ATTR_FLOAT_NS] == NULL) {
+        Py_DECREF(fn);
+        return 0;
+    }
+    Py_XSETREF(e->scalar_fn, fn);
+    e->float_operators = truth;
+    return 0;
+}
+
+/* The primitive scalar_operand of the class (borrowed), Py_None where there is none, or
+   NULL with an exception. */
+static PyObject *
+scalar_function(ClassEntry *e, PyObject *self)
+{
+    if (e->scalar_fn == NULL && read_float_ns(e, self) < 0) {
+        return NULL;
+    }
+    return e->scalar_fn == NULL ? Py_None : e->scalar_fn;
+}
+
+/* Whether the class's operators' fast paths call its float primitives: 1, 0, or -1 with an
+   exception. */
+static int
+float_operators(ClassEntry *e, PyObject *self)
+{
+    if (e->float_operators < 0 && read_float_ns(e, self) < 0) {
+        return -1;
+    }
+    return e->float_operators > 0;
+}
+
+/* The operand standing for the Python float ``b`` beside the native array ``a`` of dtype
+   ``da`` (a new reference): the cached array, or ``b`` itself; NULL with an exception. */
+static PyObject *
+scalar_operand(ClassEntry *e, PyObject *self, PyObject *a, PyObject *da, PyObject *b)
+{
+    PyObject *fn = scalar_function(e, self);
+    if (fn == NULL) {
+        return NULL;
+    }
+    if (fn == Py_None) {
+        return Py_NewRef(b);
+    }
+    double value = PyFloat_AS_DOUBLE(b);
+    unsigned long long bits;
+    memcpy(&bits, &value, sizeof bits);
+    PyObject *type = (PyObject *)Py_TYPE(a);
+    unsigned long long h = bits ^ (bits >> 31) ^ ((unsigned long long)(size_t)da >> 4) ^
+                           ((unsigned long long)(size_t)type >> 6);
+    ScalarSlot *slot = &scalar_slots[(h ^ (h >> 17)) % N_SCALARS];
+    if (slot->fn == fn && slot->dtype == da && slot->type == type && slot->bits == bits) {
+        return Py_NewRef(slot->operand == Py_None ? b : slot->operand);
+    }
+    PyObject *made = PyObject_CallFunctionObjArgs(fn, a, b, NULL);
+    if (made == NULL) {
+        return NULL;
+    }
+    PyObject *out = Py_NewRef(made == Py_None ? b : made);
+    /* (the slot is written whole before the old references go, which may run any code) */
+    PyObject *old[4] = {slot->fn, slot->dtype, slot->type, slot->operand};
+    slot->fn = Py_NewRef(fn);
+    slot->dtype = Py_NewRef(da);
+    slot->type = Py_NewRef(type);
+    slot->bits = bits;
+    slot->operand = made;
+    for (int i = 0; i < 4; i++) {
+        Py_XDECREF(old[i]);
+    }
+    return out;
+}
+
+/* ``self._float_ns.<name>`` (a new reference), kept on the fast path for the next call
+   on the same class. */
+static PyObject *
+primitive_of(FastPath *f, ClassEntry *e, PyObject *self, PyObject *name)
+{
+    PyTypeObject *tp = Py_TYPE(self);
+    if (f->fn != NULL && f->fn_type == tp && f->fn_version == e->version && f->fn_name == name) {
+        return Py_NewRef(f->fn);
+    }
+    PyObject *ns = class_attr(e, self, ATTR_FLOAT_NS);
+    if (ns == NULL) {
+        return NULL;
+    }
+    PyObject *fn = PyObject_GetAttr(ns, name);
+    Py_DECREF(ns);
+    if (fn != NULL && e->attrs[ATTR_FLOAT_NS] != NULL && e->type == tp) {
+        Py_XSETREF(f->fn, Py_NewRef(fn));
+        Py_XSETREF(f->fn_type, (PyTypeObject *)Py_NewRef(tp));
+        f->fn_version = e->version;
+        f->fn_name = name;
+    }
+    return fn;
+}
+
 /* The result of the expression on the two native operands. */
 static PyObject *
 compute(FastPath *f, ClassEntry *e, PyObject *self, PyObject *a, PyObject *b)
 {
     PyObject *x = f->reflected ? b : a, *y = f->reflected ? a : b;
-    switch (f->op) {
+    PyObject *name = f->name;
+    if (f->op != OP_NONE) {
+        int through = float_operators(e, self);
+        if (through < 0) {
+            return NULL;
+        }
+        if (through) {
+            name = *operator_primitives[f->op];
+        }
+    }
+    switch (name == NULL ? f->op : OP_NONE) {
     case OP_ADD: return PyNumber_Add(x, y);
     case OP_SUB: return PyNumber_Subtract(x, y);
     case OP_MUL: return PyNumber_Multiply(x, y);
@@ -272,12 +457,7 @@ compute(FastPath *f, ClassEntry *e, PyObject *self, PyObject *a, PyObject *b)
     case OP_GE: return PyObject_RichCompare(x, y, Py_GE);
     default: break;
     }
-    PyObject *ns = class_attr(e, self, ATTR_FLOAT_NS);
-    if (ns == NULL) {
-        return NULL;
-    }
-    PyObject *fn = PyObject_GetAttr(ns, f->name);
-    Py_DECREF(ns);
+    PyObject *fn = primitive_of(f, e, self, name);
     if (fn == NULL) {
         return NULL;
     }
@@ -379,6 +559,11 @@ binary(FastPath *f, PyObject *const *args)
             out = call_checked(f, args, 2);
             goto done;
         }
+        if (!(f->op == OP_DIV && f->reflected)) { /* (PyTorch: 2.5 / x is 2.5 * (1 / x)) */
+            PyObject *operand = scalar_operand(e, self, a, da, b);
+            if (operand == NULL) goto done;
+            Py_SETREF(b, operand);
+        }
     }
     else if (kind == (PyObject *)Py_TYPE(self)) {
         b = slot_of(other); /* (the class of self: it has an entry) */
@@ -439,7 +624,7 @@ unary(FastPath *f, PyObject *const *args)
     if (a == NULL) {
         return NULL; /* (no exception: the caller runs the Python function) */
     }
-    PyObject *out = NULL, *ns = NULL, *fn = NULL, *result = NULL;
+    PyObject *out = NULL, *fn = NULL, *result = NULL;
     PyObject *da = PyObject_GetAttr(a, s_dtype);
     if (da == NULL) goto done;
     int found = in_class_attr(da, e, self, ATTR_FLOATS);
@@ -448,15 +633,13 @@ unary(FastPath *f, PyObject *const *args)
         out = call_checked(f, args, 1);
         goto done;
     }
-    if ((ns = class_attr(e, self, ATTR_FLOAT_NS)) == NULL) goto done;
-    if ((fn = PyObject_GetAttr(ns, f->name)) == NULL) goto done;
+    if ((fn = primitive_of(f, e, self, f->name)) == NULL) goto done;
     if ((result = PyObject_CallOneArg(fn, a)) == NULL) goto done;
     out = e->plain ? new_tensor(Py_TYPE(self), result)
                    : wrap_generic((PyObject *)Py_TYPE(self), result);
 done:
     Py_DECREF(a);
     Py_XDECREF(da);
-    Py_XDECREF(ns);
     Py_XDECREF(fn);
     Py_XDECREF(result);
     return out;
@@ -523,6 +706,8 @@ FastPath_traverse(FastPath *f, visitproc visit, void *arg)
     Py_VISIT(f->method);
     Py_VISIT(f->python);
     Py_VISIT(f->dict);
+    Py_VISIT(f->fn);
+    Py_VISIT(f->fn_type);
     return 0;
 }
 
@@ -533,6 +718,8 @@ FastPath_clear(FastPath *f)
     Py_CLEAR(f->python);
     Py_CLEAR(f->name);
     Py_CLEAR(f->dict);
+    Py_CLEAR(f->fn);
+    Py_CLEAR(f->fn_type);
     return 0;
 }
 
@@ -843,7 +1030,13 @@ PyInit__speedups(void)
         intern(&s_weak_float_dtypes, "_weak_float_dtypes") < 0 ||
         intern(&s_operator_types, "_operator_types") < 0 ||
         intern(&s_float_dtypes, "_float_dtypes") < 0 ||
-        intern(&s_sharding_errors, "sharding_errors") < 0) {
+        intern(&s_sharding_errors, "sharding_errors") < 0 ||
+        intern(&s_scalar_operand, "scalar_operand") < 0 ||
+        intern(&s_float_operators, "float_operators") < 0 || intern(&s_add, "add") < 0 ||
+        intern(&s_subtract, "subtract") < 0 || intern(&s_multiply, "multiply") < 0 ||
+        intern(&s_divide, "divide") < 0 || intern(&s_less, "less") < 0 ||
+        intern(&s_less_equal, "less_equal") < 0 || intern(&s_greater, "greater") < 0 ||
+        intern(&s_greater_equal, "greater_equal") < 0) {
         return NULL;
     }
     object_class_descr = _PyType_Lookup(&PyBaseObject_Type, s_class);

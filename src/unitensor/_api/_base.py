@@ -136,7 +136,16 @@ PYTHON_VERSIONS: dict[Callable[..., Any], Callable[..., Any]] = (
 """The C functions in use and their Python versions (what TorchDynamo traces)."""
 
 
-_OPERATORS = frozenset({"+", "-", "*", "/", "<", "<=", ">", ">="})
+_OPERATORS = {
+    "+": "add",
+    "-": "subtract",
+    "*": "multiply",
+    "/": "divide",
+    "<": "less",
+    "<=": "less_equal",
+    ">": "greater",
+    ">=": "greater_equal",
+}
 
 # The fast paths are written as source, the way ``dataclasses`` writes methods, so
 # that the operation is an operator or an attribute look-up in the code itself
@@ -234,8 +243,9 @@ def fast_path(op: str, reflected: bool = False) -> Callable[[_Method], _Method]:
     tensors of one class and dtype whose shapes are equal or broadcast
     (``broadcastable``: known sizes, rank at most 8), need no promotion or
     checks: ``op`` applies as it is. ``op`` is Python's operator (``"+"``, ``"<="``,
-    ...; ``other op self`` when ``reflected``) or the name of a primitive
-    (``"maximum"``); a Python int goes in as a float, as NumPy converts it.
+    ...; ``other op self`` when ``reflected``), or its float primitive (``add``, ...)
+    where the backend's ``float_operators`` says that is faster, or the name of a
+    primitive (``"maximum"``); a Python int goes in as a float, as NumPy converts it.
     With a Python scalar, only arrays whose Python operators keep NumPy 2's
     meaning take it (the primitives ``python_operators`` and
     ``float_operand`` say which), and a zero divisor of ``/`` takes the
@@ -247,8 +257,12 @@ def fast_path(op: str, reflected: bool = False) -> Callable[[_Method], _Method]:
     zero = ""
     if op == "/" and not reflected:
         zero = "\n            if not b:\n                return method(self, other)"
-    if op in _OPERATORS:
-        expression = f"b {op} a" if reflected else f"a {op} b"
+    if op in _OPERATORS:  # (the float primitive where a backend's is faster: float_operators)
+        pair = "b, a" if reflected else "a, b"
+        expression = (
+            f"self._float_ns.{_OPERATORS[op]}({pair}) if self._float_ns.float_operators "
+            f"else {'b' if reflected else 'a'} {op} {'a' if reflected else 'b'}"
+        )
     elif op.isidentifier():
         expression = f"self._float_ns.{op}(b, a)" if reflected else f"self._float_ns.{op}(a, b)"
     else:

@@ -191,8 +191,10 @@ class Statistical(Searching):
         >>> ut.astensor(np.array([[1, 2], [3, 4]])).mean(axis=0)
         NumPyTensor(array([2., 3.], dtype=float32))
         """
-        a = self._floating_any()
-        return self._reduce(self._ns.mean, a, axis, keepdims, True)
+        a = self.raw
+        if a.dtype in self._float_dtypes:
+            return self._reduce(self._float_ns.mean, a, axis, keepdims, True)
+        return self._reduce(self._ns.mean, self._floating_any(), axis, keepdims, True)
 
     def min(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Minimum over ``axis`` (all axes for ``None``; NaN propagates).

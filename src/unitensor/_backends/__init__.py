@@ -413,9 +413,21 @@ class Primitives:
     max_dimensions: int | None = None
     # performance (issue 15): the primitives as they are where every array operand has a
     # real float dtype, which the fast paths of float operands call (PyTorch's own, before
-    # _torch_unsigned completes them for unsigned dtypes with a Python test per call);
-    # None: these primitives themselves
+    # _torch_unsigned completes them for unsigned dtypes with a Python test per call;
+    # TensorFlow's raw ops; JAX's compiled functions); None: these primitives themselves
     floats: Primitives | None = None
+    # performance (issue 15): (real float array a, Python float v) -> a native 0-d array that
+    # a's Python operators combine with a as they combine v (same dtype, values and
+    # gradients), and faster; or None (v stays as it is). The fast paths keep what it makes
+    # in a small table keyed by (a's dtype, a's type, v's bits): PyTorch converts a Python
+    # scalar to a tensor on every call, half of its x - 0.5 on a small tensor
+    scalar_operand: Callable[[Any, float], Any] | None = None
+    # performance (issue 15): whether the fast paths of +, -, *, / and the orderings of real
+    # float operands call these primitives (add, subtract, ..., less, ...) instead of the
+    # Python operators, where the primitives are faster (TensorFlow's raw ops skip its
+    # operators' dispatch layers, JAX's compiled functions its conversion of a Python
+    # scalar); False: the Python operators, the quickest call on NumPy and PyTorch
+    float_operators: bool = False
 
 
 STANDARD_NAMES: frozenset[str] = frozenset(
@@ -501,8 +513,10 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "compute",
         # sharding (issue 14): exception types
         "sharding_errors",
-        # performance (issue 15): the float operands' primitives
+        # performance (issue 15): the float operands' primitives, a Python float's operand
         "floats",
+        "scalar_operand",
+        "float_operators",
     }
 )
 """The fields named and meant as the Array API standard's functions (``linalg`` aside)."""

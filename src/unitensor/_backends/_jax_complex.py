@@ -30,7 +30,12 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["primitives"]
+__all__ = ["FIXED", "primitives"]
+
+FIXED = (
+    "exp log log1p log2 log10 sinh cosh tanh sqrt acos acosh asinh atanh sin cos tan asin atan"
+).split()
+"""The functions fixed here (real input takes ``jax.numpy``'s as it is)."""
 
 jax: Any = None  # JAX, set by primitives()
 jnp: Any = None

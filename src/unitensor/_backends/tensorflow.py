@@ -53,6 +53,7 @@ from . import (
     Primitives,
     _tensorflow_elementwise,
     _tensorflow_fft,
+    _tensorflow_floats,
     _tensorflow_indexing,
     _tensorflow_linalg,
     _tensorflow_transforms,
@@ -1028,7 +1029,7 @@ def primitives() -> Primitives:
     _unsigned.update(
         {tf.int8: tf.uint8, tf.int16: tf.uint16, tf.int32: tf.uint32, tf.int64: tf.uint64}
     )
-    return Primitives(
+    ns = Primitives(
         dtype_type=tf.dtypes.DType,
         is_concrete=lambda a: tf.executing_eagerly(),
         assert_traced=_assert_traced,
@@ -1192,6 +1193,7 @@ def primitives() -> Primitives:
         # array (to_numpy, repr); its 8-axis kernels are avoided (_tensorflow_indexing)
         max_dimensions=64,
     )
+    return _tensorflow_floats.with_floats(tf, ns)
 
 
 after_import("tensorflow", _autograph_leaves_unitensor_alone)  # before its first trace

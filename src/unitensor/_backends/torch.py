@@ -49,6 +49,9 @@ __all__ = ["PyTorchTensor", "primitives"]
 torch: Any = None
 _is_compiling: Callable[[], bool] = bool  # torch.compiler.is_compiling, set by _primitives()
 tnf: Any = None
+_hardtanh_: Any = None  # torch._C._nn.hardtanh_, set by _primitives()
+_functorch_level: Any = None  # torch._C._functorch.maybe_current_level
+_forward_ad: Any = None  # torch.autograd.forward_ad
 
 
 class PyTorchTensor(Tensor, backend="torch"):
@@ -373,20 +376,21 @@ def _searchsorted(a: Any, v: Any, side: str) -> Any:
     return torch.where(v_nan, a.shape[0], torch.where(v == inf, numbers, out))
 
 
-# Per float dtype: (0-d zero, 0-d divisor d, factor v) with |a| / d * v >= 1 for the
-# smallest subnormal a (2**-149 for float32: 2**-149 / 2**-49 * 2**100 = 1), d a normal
-# number (dividing by a subnormal is ten times slower on x86) and v finite.
+# Per float dtype: (0-d zero, 0-d factor f = 2**e, factor v = 2**w) with |a| * v * f >= 1 for
+# the smallest subnormal a (2**-149 for float32: 2**-149 * 2**100 * 2**49 = 1), f and v finite
+# in the dtype (v: in the float32 that PyTorch computes half precision in).
 _SIGN_SCALE_EXPONENTS = {"float16": (12, 12), "bfloat16": (33, 100), "float32": (49, 100)}
 _SIGN_SCALES: dict[Any, tuple[Any, Any, float]] = {}
 _SMALL_SIGN = 4096  # elements: below it two dispatches cost more than memory passes
+_REAL_FLOATS: set[Any] = set()  # PyTorch's real float dtypes (set by _primitives)
 
 
 def _sign_scale(dtype: Any) -> tuple[Any, Any, float]:
     scale = _SIGN_SCALES.get(dtype)
     if scale is None:
-        d, v = _SIGN_SCALE_EXPONENTS.get(str(dtype).removeprefix("torch."), (74, 1000))
-        zero, divisor = torch.zeros((), dtype=dtype), torch.tensor(2.0**-d, dtype=dtype)
-        scale = _SIGN_SCALES[dtype] = (zero, divisor, 2.0**v)
+        e, w = _SIGN_SCALE_EXPONENTS.get(str(dtype).removeprefix("torch."), (74, 1000))
+        zero, factor = torch.zeros((), dtype=dtype), torch.tensor(2.0**e, dtype=dtype)
+        scale = _SIGN_SCALES[dtype] = (zero, factor, 2.0**w)
     return scale
 
 
@@ -401,10 +405,11 @@ def _sign(a: Any) -> Any:
     ``torch.func`` transformation or ``torch.compile`` around it) takes:
 
     - up to ``_SMALL_SIGN`` elements, where each dispatch costs more than a
-      pass over memory: ``0 + a / d * v`` clamped to [-1, 1] in place, two
-      dispatches: every nonzero number scales past 1 (see
-      ``_SIGN_SCALE_EXPONENTS``), NaN stays NaN and ``0 + -0.0`` is
-      ``+0.0``;
+      pass over memory: ``0 + a * v * f`` (``addcmul``) clamped to [-1, 1]
+      in place (``hardtanh_`` with its default bounds, which skips the
+      conversion of two Python scalars), two dispatches: every nonzero
+      number scales past 1 (see ``_SIGN_SCALE_EXPONENTS``), NaN stays NaN
+      and ``0 + -0.0`` is ``+0.0``;
     - above it: ``torch.sign`` and one read of ``a``, its sum, which is
       finite unless ``a`` holds a NaN or an infinity (or the sum overflows);
       only then the general form. The sum costs a seventh of ``torch.sign``.
@@ -421,27 +426,49 @@ def _sign(a: Any) -> Any:
     three into one kernel under ``torch.compile``. PyTorch refuses complex
     input to ``sign``; ``sgn`` is the standard's sign for complex numbers.
     """
-    if a.is_complex():
-        return torch.sgn(a)
-    if not a.is_floating_point():
-        return torch.sign(a)
+    if a.dtype not in _REAL_FLOATS:
+        return torch.sgn(a) if a.is_complex() else torch.sign(a)
     out = None
     if (
-        not torch.compiler.is_compiling()
-        and a.is_cpu
+        a.is_cpu
         and not a.requires_grad
-        and torch._C._functorch.maybe_current_level() is None
-        and torch.autograd.forward_ad._current_level < 0  # no dual level entered
+        and not _is_compiling()
+        and _functorch_level() is None
+        and _forward_ad._current_level < 0  # no dual level entered
     ):
         if a.numel() <= _SMALL_SIGN:
-            zero, divisor, factor = _sign_scale(a.dtype)
-            return torch.addcdiv(zero, a, divisor, value=factor).clamp_(-1, 1)
+            zero, factor, scale = _sign_scale(a.dtype)
+            return _hardtanh_(torch.addcmul(zero, a, factor, value=scale))
         out = torch.sign(a)
         if math.isfinite(a.sum().item()):  # (a sum in float64 reads ten times slower)
             return out
     if out is None:  # (the large form's sign serves the general form too)
         out = torch.sign(a)
     return torch.clamp(a.detach(), out, out).add_(0.0)
+
+
+_CACHED_SCALAR_DTYPES: set[Any] = set()  # float32, float64 (set by _primitives)
+_PLAIN_TENSORS: set[Any] = set()  # torch.Tensor and Parameter (set by _primitives)
+
+
+def _scalar_operand(a: Any, value: float) -> Any:
+    """A 0-d CPU tensor of ``a``'s dtype for the Python float ``value``, or None.
+
+    PyTorch turns a Python scalar into a tensor on every call (about 1 µs of
+    the 2 µs of ``x - 0.5`` on a 10x10 tensor); the fast paths keep what this
+    makes (``Primitives.scalar_operand``). For float32 and float64 a 0-d tensor of
+    the dtype gives what the scalar gives: PyTorch computes in the tensor's
+    dtype, a 0-d CPU tensor combines with a tensor on any device, and a
+    divisor's reciprocal is taken for both alike. Half precision computes a
+    Python scalar in float32 unrounded, so it keeps the scalar (None), as do
+    subclasses of tensors other than ``Parameter`` (``FakeTensor``, a
+    ``__torch_function__`` class). The tensor is made outside inference mode,
+    so that autograd may save it later.
+    """
+    if a.dtype not in _CACHED_SCALAR_DTYPES or a.__class__ not in _PLAIN_TENSORS:
+        return None
+    with torch.inference_mode(False):
+        return torch.tensor(value, dtype=a.dtype, device="cpu")
 
 
 def _pair(a: Any, b: Any) -> tuple[Any, Any]:
@@ -706,12 +733,19 @@ def primitives() -> Primitives:
 
 def _primitives() -> Primitives:
     """PyTorch's primitives as its kernels give them (see ``_torch_unsigned`` for the rest)."""
-    global torch, tnf, _is_compiling
+    global torch, tnf, _is_compiling, _hardtanh_, _functorch_level, _forward_ad
     torch = importlib.import_module("torch")
     tnf = importlib.import_module("torch.nn.functional")
     _is_compiling = torch.compiler.is_compiling
     _NO_PRODUCTS.update((torch.uint16, torch.uint32, torch.uint64))
+    _CACHED_SCALAR_DTYPES.update((torch.float32, torch.float64))
+    _REAL_FLOATS.update((torch.float16, torch.bfloat16, torch.float32, torch.float64))
+    _hardtanh_ = torch._C._nn.hardtanh_
+    _functorch_level = torch._C._functorch.maybe_current_level
+    _forward_ad = torch.autograd.forward_ad
+    _PLAIN_TENSORS.update((torch.Tensor, torch.nn.Parameter))
     return Primitives(
+        scalar_operand=_scalar_operand,
         dtype_type=torch.dtype,
         dtype_name=lambda dt: str(dt).removeprefix("torch."),
         dtype_from_name=lambda name: getattr(torch, name),
