@@ -61,6 +61,8 @@ def _item(t: TensorBase, item: Any) -> Any:
     if item is None or item is Ellipsis or item.__class__ is int or item.__class__ is slice:
         return item
     cls = type(t)
+    if item.__class__ is t.raw.__class__ and cls._kind_of.get(item.dtype) in ("i", "b"):
+        return item  # a native integer or bool array of t's own type (the common array index)
     item = _numpy_index(item)
     value: Any = list(item) if isinstance(item, range) else item  # (not narrowed below)
     if isinstance(item, bool):
@@ -119,6 +121,15 @@ def _basic(item: Any) -> bool:
     return cls is int or cls is slice or item is None or item is Ellipsis
 
 
+def _all_basic(items: tuple[Any, ...]) -> bool:
+    """Whether every item is ``_basic`` (one loop, no generator: the common tuple index)."""
+    for item in items:
+        cls = item.__class__
+        if not (cls is int or cls is slice or item is None or item is Ellipsis):
+            return False
+    return True
+
+
 def normalize_index(t: TensorBase, index: Any) -> Any:
     """``index`` with tensors unwrapped and lists / foreign arrays made native.
 
@@ -133,7 +144,7 @@ def normalize_index(t: TensorBase, index: Any) -> Any:
     """
     if isinstance(index, tuple):
         given: tuple[Any, ...] = cast(Any, index)
-        if all(_basic(item) for item in given):  # nothing to normalise (the common case)
+        if _all_basic(given):  # nothing to normalise (the common case)
             if given.count(Ellipsis) > 1:
                 raise IndexError("an index can only have a single ellipsis ('...')")
             return given

@@ -46,7 +46,7 @@ from typing import Any
 
 import numpy as np
 
-from .._errors import CompileError, IndexOutOfRangeError, tagged
+from .._errors import CompileError, IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis, int_out_of_range
 from .._tensor import Tensor
 from . import (
@@ -61,6 +61,8 @@ from . import (
 from ._after_import import after_import
 
 _select = _tensorflow_indexing.select  # tf.where(c, x, y) past 8 axes too
+_assert_traced = _tensorflow_indexing.assert_traced
+_index_array = _tensorflow_indexing.index_array
 
 __all__ = ["TensorFlowTensor", "primitives"]
 
@@ -262,29 +264,9 @@ def _gather_one_axis(a: Any, items: tuple[Any, ...]) -> Any:
         axis += 1  # a slice keeps its axis and None adds one
     basic = tuple(_FULL if item is array else item for item in expanded)
     y = a if all(item == _FULL for item in basic) else _basic_getitem(a, basic)
-    return tf.gather(y, _index_array(array, y.shape[axis]), axis=axis)
-
-
-def _index_array(item: Any, n: int) -> Any:
-    """An integer index array for an axis of size ``n``: checked, negatives counted from the end.
-
-    Eagerly from its min and max (two scalars to the host, no NumPy), counted
-    from the end only if there are negatives; traced, checked when the graph runs.
-    """
-    idx = tf.cast(tf.convert_to_tensor(item), tf.int64)  # (no operation for int64 itself)
-    if tf.executing_eagerly():
-        if not idx.shape.num_elements():
-            return idx
-        low, high = int(tf.reduce_min(idx)), int(tf.reduce_max(idx))
-        if low < -n or high >= n:
-            bad = high if high >= n else low
-            raise IndexOutOfRangeError(f"index {bad} is out of bounds for an axis of size {n}")
-        return _select(idx < 0, idx + n, idx) if low < 0 else idx
-    ok = tf.reduce_all((idx >= -n) & (idx < n))  # (not under XLA)
-    idx = _assert_traced(
-        idx, ok, IndexOutOfRangeError(f"index out of bounds for an axis of size {n}")
-    )
-    return _select(idx < 0, idx + n, idx)
+    idx = _index_array(array, y.shape[axis])  # (a variable's gather: sparse_read, as tf.gather)
+    gather = tf.gather if isinstance(y, tf.Variable) else _tensorflow_floats.gather
+    return gather(y, idx, axis=axis)
 
 
 def _broadcast(arrays: list[Any]) -> list[Any]:
@@ -957,11 +939,6 @@ def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
     elif isinstance(g, tf.IndexedSlices):
         g = tf.convert_to_tensor(g)
     return loss, aux, g
-
-
-def _assert_traced(value: Any, ok: Any, error: Exception) -> Any:
-    with tf.control_dependencies([tf.debugging.Assert(ok, [tagged(error)])]):
-        return tf.identity(value)
 
 
 def _item(a: Any) -> Any:

@@ -171,9 +171,28 @@ def _check_traced_ints(a: Any, index: Any) -> None:
         raise error
 
 
+def _basic_only(index: tuple[Any, ...]) -> bool:
+    """Whether every item is an int, a slice of positive or no step, ``None`` or ``...``.
+
+    PyTorch's meaning of such an index is NumPy's (one loop, the common case).
+    """
+    for i in index:
+        cls = i.__class__
+        if not (
+            cls is int
+            or (cls is slice and (i.step is None or i.step > 0))
+            or i is None
+            or i is Ellipsis
+        ):
+            return False
+    return True
+
+
 def _getitem(a: Any, index: Any) -> Any:
     if _is_compiling():
         _check_traced_ints(a, index)
+    elif index.__class__ is tuple and _basic_only(index):
+        return a[index]
     if _needs_numpy_placement(index):
         return advanced_getitem(a, index, _ADVANCED)
     if _has_negative_step(index):
