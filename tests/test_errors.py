@@ -121,9 +121,9 @@ def test_sizes_as_separate_arguments_as_numpys_method(backend, sizes):
     [
         ((2, 12), {"copy": 3}, "copy must be a bool or None, got 3"),
         (((2, 12),), {"copy": "no"}, "copy must be a bool or None, got 'no'"),
-        (((2, 12), 3), {}, "sizes after a sequence shape"),
+        (((2, 12), 3), {}, "shape must be an int or a sequence of ints"),
         (((2, 12), True), {"copy": True}, "copy given by position and by keyword"),
-        ((24, True), {}, "shape must be an int or a sequence of ints"),
+        ((2, 12, True), {}, "shape must be an int or a sequence of ints"),
     ],
     ids=repr,
 )
@@ -136,12 +136,25 @@ def test_reshape_arguments_that_mean_nothing_raise_typeerror(backend, args, kwar
         t.reshape(*args, **kwargs)
 
 
-def test_copy_by_position_after_a_sequence_is_deprecated(backend):
+@pytest.mark.parametrize("shape", [(4, 6), 24, -1, np.array(24)], ids=repr)
+def test_copy_by_position_is_deprecated(backend, shape):
     t = make(backend, X)
-    with pytest.warns(DeprecationWarning, match="copy by position is deprecated"):
-        out = t.reshape((4, 6), True)
-    assert out.shape == (4, 6)
-    np.testing.assert_array_equal(out.numpy(), X.reshape(4, 6))
+    expected = X.reshape(shape)
+    for call in (lambda: t.reshape(shape, True), lambda: ut.reshape(t, shape, None)):
+        with pytest.warns(DeprecationWarning, match="copy by position is deprecated") as caught:
+            out = call()
+        assert caught[0].filename == __file__  # (the caller's line, also via ut.reshape)
+        assert out.shape == expected.shape
+        np.testing.assert_array_equal(out.numpy(), expected)
+
+
+@pytest.mark.parametrize("first", [np.array(4), np.int64(4)], ids=repr)
+def test_a_0d_integer_array_is_a_size_as_in_numpy(backend, first):
+    t = make(backend, X)
+    expected = X.reshape(first, 6)
+    out = t.reshape(first, 6)
+    assert out.shape == expected.shape
+    np.testing.assert_array_equal(out.numpy(), expected)
 
 
 @pytest.mark.parametrize(

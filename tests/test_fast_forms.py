@@ -446,3 +446,54 @@ def test_jax_compiled_primitives_under_transformations():
     h = 1e-3
     numeric = (f(x + h) - f(x - h)) / (2 * h)  # (a directional derivative along ones)
     np.testing.assert_allclose(float(g.sum()), float(numeric), rtol=1e-2)
+
+
+def test_torch_scalars_made_under_a_transform_or_mode_are_not_kept():
+    """A Python float first met under functionalize or FakeTensorMode leaves no cached tensor."""
+    torch = pytest.importorskip("torch")
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    t = ut.astensor(torch.ones(3))
+    torch.func.functionalize(lambda a: (ut.astensor(a) * 0.61).raw)(torch.ones(3))
+    with FakeTensorMode(allow_non_fake_inputs=True):
+        (t * 0.777).raw.shape  # noqa: B018
+    for s in (0.61, 0.777):
+        out = (t * s).raw
+        assert type(out) is torch.Tensor
+        np.testing.assert_array_equal(out.numpy(), np.float32(s) * np.ones(3, np.float32))
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16", "float64"])
+def test_tensorflow_reflected_operators_in_a_graph_keep_the_dtype(dtype):
+    """``1.0 - x`` traced: the raw op must not take float32 from the Python float."""
+    tf = pytest.importorskip("tensorflow")
+    x = np.array([1.0, 2.5, -4.0], dtype=np.float32)
+    for jit_compile in (False, True):
+
+        @tf.function(jit_compile=jit_compile)
+        def f(a):
+            t = ut.astensor(a)
+            return [(1.0 - t).raw, (2.0 * t).raw, (3 + t).raw, (8.0 / t).raw, (t - 0.5).raw]
+
+        outs = f(tf.constant(x, getattr(tf, dtype)))
+        for out, expected in zip(outs, [1 - x, 2 * x, 3 + x, 8 / x, x - 0.5], strict=True):
+            assert out.dtype == getattr(tf, dtype)
+            np.testing.assert_allclose(np.asarray(tf.cast(out, tf.float64)), expected, rtol=1e-2)
+
+
+@pytest.mark.parametrize("name", ["maximum", "minimum", "__add__", "__mul__", "__lt__"])
+@pytest.mark.parametrize("n", [2, 8, 33])
+def test_fast_paths_equal_their_templates_on_longer_tensors(backend, name, n):
+    """C against the template with signed zeros, on lengths where kernels vectorize."""
+    from unitensor._api import _base
+
+    for dtype in (np.float32, np.float64):
+        if dtype is np.float64 and not supports_float64(backend):
+            continue
+        t = make(backend, np.array([0.0, -0.0] * n, dtype=dtype))
+        f = getattr(type(t), name)
+        for s in (0.0, -0.0, 1.5):
+            c, p = to_numpy(f(t, s)), to_numpy(_base.pure_python(f)(t, s))
+            np.testing.assert_array_equal(c, p)
+            if c.dtype.kind == "f":
+                np.testing.assert_array_equal(np.signbit(c), np.signbit(p))

@@ -115,12 +115,13 @@ def test_a_shape_built_from_x_shape_stays_symbolic_under_torch_compile(backend):
 
     def f(x):
         counter.traced()
-        return x.reshape(x.shape[::-1]) + ut.zeros(x, x.shape[::-1])
+        flat = x.reshape(x.shape[0] * x.shape[1], -1).reshape(x.shape[1], x.shape[0])
+        return x.reshape(x.shape[::-1]) + ut.zeros(x, x.shape[::-1]) + flat
 
     j = ut.jit(f, options=counter.options())
     for n in range(2, 12):  # past TorchDynamo's recompile limit of 8, were each size a graph
         x = np.arange(3 * n, dtype=np.float32).reshape(n, 3)
-        check(j(make(backend, x)), backend, x.reshape(3, n))
+        check(j(make(backend, x)), backend, 2 * x.reshape(3, n))
     if backend == "torch":  # a static graph, then dynamic sizes (and n == 3's square case)
         assert counter.traces <= 4
 

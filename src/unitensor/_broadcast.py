@@ -55,6 +55,8 @@ def _size(s: Any, shape: Any, name: str) -> int:
                 "whose size depends on the values); compute it first: t, = ut.compute(t)"
             )
         raise TypeError(f"{name} must be an int or a sequence of ints, got {shape!r}")
+    if isinstance(s, (tuple, list)):  # (sizes after a sequence: reshape((2, 3), 4))
+        raise TypeError(f"{name} must be an int or a sequence of ints, got {shape!r}")
     if isinstance(s, (np.generic, np.ndarray)):  # (np.bool_ and float arrays refused)
         return operator.index(cast("SupportsIndex", s))
     return int(s)

@@ -1618,9 +1618,9 @@ def reshape(t: T, shape: int | Sequence[int], *more: int, copy: bool | None = No
         the framework can (and copies otherwise), ``True`` always
         copies, ``False`` never does. TensorFlow's and JAX's arrays
         cannot be written, so no copy is observable there and ``False``
-        never raises. Passing it by position after a sequence
-        (``t.reshape((2, 3), True)``) is deprecated: it still works,
-        with a ``DeprecationWarning``.
+        never raises. Passing it by position (``t.reshape((2, 3),
+        True)``) is deprecated: it still works, with a
+        ``DeprecationWarning``.
 
     Returns
     -------

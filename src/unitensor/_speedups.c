@@ -390,8 +390,8 @@ scalar_operand(ClassEntry *e, PyObject *self, PyObject *a, PyObject *da, PyObjec
         return Py_NewRef(slot->operand == Py_None ? b : slot->operand);
     }
     PyObject *made = PyObject_CallFunctionObjArgs(fn, a, b, NULL);
-    if (made == NULL) {
-        return NULL;
+    if (made == NULL || made == b) {
+        return made; /* (the float itself: use it this once, keep nothing) */
     }
     PyObject *out = Py_NewRef(made == Py_None ? b : made);
     /* (the slot is written whole before the old references go, which may run any code) */
@@ -559,7 +559,9 @@ binary(FastPath *f, PyObject *const *args)
             out = call_checked(f, args, 2);
             goto done;
         }
-        if (!(f->op == OP_DIV && f->reflected)) { /* (PyTorch: 2.5 / x is 2.5 * (1 / x)) */
+        /* (operators only: a primitive such as maximum may take a float otherwise than an
+           array, and PyTorch's 2.5 / x is 2.5 * (1 / x)) */
+        if (f->op != OP_NONE && !(f->op == OP_DIV && f->reflected)) {
             PyObject *operand = scalar_operand(e, self, a, da, b);
             if (operand == NULL) goto done;
             Py_SETREF(b, operand);

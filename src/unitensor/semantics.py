@@ -1,11 +1,9 @@
 """The semantics table: what every operation returns, and what differs between frameworks.
 
-``TABLE`` holds one ``Rule`` per operation: the dtype of its
-result under unitensor's rules, the differences between the frameworks that
-unitensor hides (so the operation means the same everywhere), and the ones
-it keeps and documents. The documentation's semantics table is generated
-from it (``python -m unitensor.semantics`` prints it as Markdown), and a
-test checks that every operation of the API has a row.
+``TABLE`` holds one ``Rule`` per operation: its result's dtype under unitensor's rules,
+the frameworks' differences unitensor hides (so it means the same everywhere) and the
+ones it keeps and documents. The docs' semantics table is generated from it (``python
+-m unitensor.semantics`` prints it as Markdown); a test checks every operation has a row.
 
 Examples
 --------
@@ -110,6 +108,7 @@ _HALF_SCALARS = (
     "[nan, inf], 70000 being inf in float16), / 70000 gives 2.1e-05 for 0, and a comparison "
     "with a scalar the dtype cannot hold (== 0.1) may differ"
 )
+_XLA_DIVISOR = "JAX: XLA multiplies by a scalar divisor's reciprocal: x / 3 may be 1 ulp off"
 _SIGNED_ZERO = (
     "TensorFlow: a Python -0.0 operand of + - * and of a reflected / may act as 0.0 once 0.0 has "
     "been used (TensorFlow caches its constants by value, and -0.0 == 0.0); as a divisor and "
@@ -189,7 +188,7 @@ _GROUPS: list[tuple[str, Rule]] = [
                 *_NUMPY_SUBCLASSES,
                 "TensorFlow divided by +0.0 for a Python -0.0 once 0.0 had been used",
             ),
-            (_HALF_SCALARS, _SIGNED_ZERO),
+            (_HALF_SCALARS, _SIGNED_ZERO, _XLA_DIVISOR),
         ),
     ),
     (
@@ -825,6 +824,7 @@ _GROUPS: list[tuple[str, Rule]] = [
         Rule(
             "float; integer operands give float32; a Python scalar on either side",
             ("NumPy and TensorFlow give float64 for integer operands",),
+            (_XLA_DIVISOR,),
         ),
     ),
     (

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import builtins
 import operator
+import sys
 import warnings
 from collections.abc import Sequence
+from types import FrameType
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 import numpy as np
@@ -45,32 +47,36 @@ _T = TypeVar("_T", bound="Tensor")
 def _reshape_arguments(shape: Any, more: tuple[Any, ...], copy: Any) -> tuple[Any, Any]:
     """``(shape, copy)`` of ``reshape(shape, *more, copy=copy)`` with ``more`` not empty.
 
-    Sizes as separate arguments (``reshape(2, 3)``) make the shape. One bool
-    or None after a sequence is ``copy`` given by position, as before
-    ``copy`` was keyword only (deprecated).
+    Sizes as separate arguments (``reshape(2, 3)``) make the shape, checked
+    by ``shape_ints`` as any shape. One bool or None after the shape is
+    ``copy`` given by position, as before ``copy`` was keyword only
+    (deprecated; a bool is no size).
 
     Raises
     ------
     TypeError
-        If sizes follow a sequence, or ``copy`` is given twice.
+        If ``copy`` is given by position and by keyword.
     """
     flag: Any = more[0]
-    sizes: tuple[Any, ...] = (shape, *more)
     if len(more) == 1 and (flag is None or isinstance(flag, (bool, np.bool_))):
         if copy is not None:
             raise TypeError("reshape: copy given by position and by keyword")
-        if not isinstance(shape, (int, np.integer)):
-            warnings.warn(
-                "reshape(shape, copy): copy by position is deprecated; pass copy=...",
-                DeprecationWarning,
-                stacklevel=3,
-            )
-            return shape, more[0]
-    if isinstance(sizes[0], (str, bytes)) or hasattr(sizes[0], "__iter__"):
-        raise TypeError(
-            f"reshape: sizes after a sequence shape: give one shape, (2, 3) or 2, 3; got {sizes!r}"
+        warnings.warn(
+            "reshape(shape, copy): copy by position is deprecated; pass copy=...",
+            DeprecationWarning,
+            stacklevel=_caller_level(),
         )
-    return sizes, copy
+        return shape, more[0]
+    return (shape, *more), copy
+
+
+def _caller_level() -> int:
+    """The ``stacklevel`` of the first frame outside unitensor, seen from the caller's caller."""
+    level = 3
+    frame: FrameType | None = sys._getframe(3)
+    while frame is not None and frame.f_globals.get("__name__", "").startswith("unitensor."):
+        level, frame = level + 1, frame.f_back
+    return level
 
 
 class Manipulation(Logical):
@@ -109,9 +115,9 @@ class Manipulation(Logical):
             the framework can (and copies otherwise), ``True`` always
             copies, ``False`` never does. TensorFlow's and JAX's arrays
             cannot be written, so no copy is observable there and ``False``
-            never raises. Passing it by position after a sequence
-            (``t.reshape((2, 3), True)``) is deprecated: it still works,
-            with a ``DeprecationWarning``.
+            never raises. Passing it by position (``t.reshape((2, 3),
+            True)``) is deprecated: it still works, with a
+            ``DeprecationWarning``.
 
         Returns
         -------

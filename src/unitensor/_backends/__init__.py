@@ -418,9 +418,10 @@ class Primitives:
     floats: Primitives | None = None
     # performance (issue 15): (real float array a, Python float v) -> a native 0-d array that
     # a's Python operators combine with a as they combine v (same dtype, values and
-    # gradients), and faster; or None (v stays as it is). The fast paths keep what it makes
-    # in a small table keyed by (a's dtype, a's type, v's bits): PyTorch converts a Python
-    # scalar to a tensor on every call, half of its x - 0.5 on a small tensor
+    # gradients), and faster; or None (v stays as it is); or v itself (v this once, nothing
+    # kept). The operators' fast paths keep what it makes in a small table keyed by (a's
+    # dtype, a's type, v's bits): PyTorch converts a Python scalar to a tensor on every
+    # call, half of its x - 0.5 on a small tensor
     scalar_operand: Callable[[Any, float], Any] | None = None
     # performance (issue 15): whether the fast paths of +, -, *, / and the orderings of real
     # float operands call these primitives (add, subtract, ..., less, ...) instead of the

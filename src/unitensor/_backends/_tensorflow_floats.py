@@ -44,6 +44,9 @@ _eager: Any = None  # the class of eager tensors
 _axes_constants: dict[tuple[int, ...], Any] = {}  # eager int32 constants of reduction axes
 
 
+_COMMUTATIVE = frozenset({"add", "multiply", "minimum", "maximum"})
+
+
 def _unary(op: Any) -> Any:
     def unary(a: Any) -> Any:
         return op(x=a)
@@ -51,8 +54,21 @@ def _unary(op: Any) -> Any:
     return unary
 
 
-def _binary(op: Any) -> Any:
+def _binary(op: Any, commutative: bool) -> Any:
+    """A primitive ``(a, b)`` of the raw op ``op``; either may be a Python float.
+
+    A graph's op takes its dtype from its first input, so a Python float
+    first (a reflected operator: ``1.0 - x``) would make it float32: it goes
+    second where the operation commutes (IEEE addition and multiplication
+    do), and is converted to the other operand's dtype first otherwise, as
+    TensorFlow's own reflected operators convert it.
+    """
+
     def binary(a: Any, b: Any) -> Any:
+        if a.__class__ is float:
+            if commutative:
+                return op(x=b, y=a)
+            a = tf.convert_to_tensor(a, b.dtype)
         return op(x=a, y=b)
 
     return binary
@@ -154,7 +170,7 @@ def with_floats(module: Any, ns: Primitives) -> Primitives:
     floats = dataclasses.replace(
         ns,
         **{name: _unary(op) for name, op in unary.items()},
-        **{name: _binary(op) for name, op in binary.items()},
+        **{name: _binary(op, name in _COMMUTATIVE) for name, op in binary.items()},
         **{name: _reduction(op, public) for name, (op, public) in reductions.items()},
         matmul=matmul,
         clip=clip,

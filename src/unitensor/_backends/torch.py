@@ -406,9 +406,11 @@ _REAL_FLOATS: set[Any] = set()  # PyTorch's real float dtypes (set by _primitive
 
 def _sign_scale(dtype: Any) -> tuple[Any, Any, float]:
     scale = _SIGN_SCALES.get(dtype)
-    if scale is None:
+    if scale is None:  # (plain CPU tensors: _sign makes them only where _no_mode())
         e, w = _SIGN_SCALE_EXPONENTS.get(str(dtype).removeprefix("torch."), (74, 1000))
-        zero, factor = torch.zeros((), dtype=dtype), torch.tensor(2.0**e, dtype=dtype)
+        with torch.inference_mode(False):
+            zero = torch.zeros((), dtype=dtype, device="cpu")
+            factor = torch.tensor(2.0**e, dtype=dtype, device="cpu")
         scale = _SIGN_SCALES[dtype] = (zero, factor, 2.0**w)
     return scale
 
@@ -421,7 +423,8 @@ def _sign(a: Any) -> Any:
     kernel gives the standard's sign (``benchmarks/bench.py --ops`` and
     ``docs/benchmarks.md`` compare the forms tried); the cheapest form
     depends on the size, so a plain CPU tensor (no autograd, forward AD,
-    ``torch.func`` transformation or ``torch.compile`` around it) takes:
+    ``torch.func`` transformation, dispatch or function mode or
+    ``torch.compile`` around it) takes:
 
     - up to ``_SMALL_SIGN`` elements, where each dispatch costs more than a
       pass over memory: ``0 + a * v * f`` (``addcmul``) clamped to [-1, 1]
@@ -452,7 +455,7 @@ def _sign(a: Any) -> Any:
         a.is_cpu
         and not a.requires_grad
         and not _is_compiling()
-        and _functorch_level() is None
+        and _no_mode()
         and _forward_ad._current_level < 0  # no dual level entered
     ):
         if a.numel() <= _SMALL_SIGN:
@@ -481,13 +484,31 @@ def _scalar_operand(a: Any, value: float) -> Any:
     divisor's reciprocal is taken for both alike. Half precision computes a
     Python scalar in float32 unrounded, so it keeps the scalar (None), as do
     subclasses of tensors other than ``Parameter`` (``FakeTensor``, a
-    ``__torch_function__`` class). The tensor is made outside inference mode,
-    so that autograd may save it later.
+    ``__torch_function__`` class). The tensor is made on the CPU outside
+    inference mode, so that autograd may save it later; under a
+    transformation or a mode (``_no_mode``) the float itself comes back, which
+    the fast path uses that once and does not keep.
     """
     if a.dtype not in _CACHED_SCALAR_DTYPES or a.__class__ not in _PLAIN_TENSORS:
         return None
+    if not _no_mode():  # (under a transform or mode: the float this once, nothing kept)
+        return value
     with torch.inference_mode(False):
         return torch.tensor(value, dtype=a.dtype, device="cpu")
+
+
+def _no_mode() -> bool:
+    """Whether a tensor made now is a plain tensor that may be kept and used later.
+
+    Not under a ``torch.func`` transformation (``functionalize`` wraps what
+    is made), a dispatch mode (``FakeTensorMode``, ``make_fx``'s proxies) or
+    a ``__torch_function__`` mode.
+    """
+    return (
+        _functorch_level() is None
+        and not torch._C._len_torch_dispatch_stack()
+        and not torch._C._is_torch_function_mode_enabled()
+    )
 
 
 def _pair(a: Any, b: Any) -> tuple[Any, Any]:
