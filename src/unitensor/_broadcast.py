@@ -13,7 +13,8 @@ from ._errors import DataDependentShapeError, ShapeError
 __all__ = ["broadcast_shape", "broadcastable", "check_broadcast", "shape_ints", "shape_tuple"]
 
 
-_NOT_SIZES = (bool, float, complex, str, bytes, np.floating, np.complexfloating)
+# (a tuple or list entry: sizes after a sequence, reshape((2, 3), 4))
+_NOT_SIZES = (bool, float, complex, str, bytes, tuple, list, np.floating, np.complexfloating)
 
 
 def shape_ints(shape: int | Sequence[int], name: str) -> tuple[int, ...]:
@@ -54,8 +55,6 @@ def _size(s: Any, shape: Any, name: str) -> int:
                 f"{name} {shape!r} holds a size not known yet (Dask's NaN for an axis "
                 "whose size depends on the values); compute it first: t, = ut.compute(t)"
             )
-        raise TypeError(f"{name} must be an int or a sequence of ints, got {shape!r}")
-    if isinstance(s, (tuple, list)):  # (sizes after a sequence: reshape((2, 3), 4))
         raise TypeError(f"{name} must be an int or a sequence of ints, got {shape!r}")
     if isinstance(s, (np.generic, np.ndarray)):  # (np.bool_ and float arrays refused)
         return operator.index(cast("SupportsIndex", s))

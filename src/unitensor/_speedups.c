@@ -48,14 +48,11 @@ static PyObject *object_class_descr = NULL;
 static PyObject *s_dtype, *s_shape, *s_ns, *s_raw, *s_class, *s_sharding_errors;
 static PyObject *s_weak_float_dtypes, *s_operator_types, *s_float_dtypes, *s_float_ns;
 static PyObject *s_scalar_operand, *s_float_operators;
-static PyObject *s_add, *s_subtract, *s_multiply, *s_divide, *s_less, *s_less_equal, *s_greater,
-    *s_greater_equal;
 
-enum { OP_NONE = 0, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_LT, OP_LE, OP_GT, OP_GE };
-/* The float primitive of each operator (``float_operators``), by OP_* code. */
-static PyObject **operator_primitives[] = {
-    NULL,     &s_add,  &s_subtract,   &s_multiply, &s_divide,
-    &s_less,  &s_less_equal, &s_greater, &s_greater_equal};
+enum { OP_NONE = 0, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_LT, OP_LE, OP_GT, OP_GE, N_OPS };
+/* The float primitive of each operator (``float_operators``), by OP_* code: the names of
+   ``operators`` below, interned by the module's init. */
+static PyObject *operator_primitives[N_OPS];
 
 typedef struct {
     PyObject_HEAD
@@ -443,7 +440,7 @@ compute(FastPath *f, ClassEntry *e, PyObject *self, PyObject *a, PyObject *b)
             return NULL;
         }
         if (through) {
-            name = *operator_primitives[f->op];
+            name = operator_primitives[f->op];
         }
     }
     switch (name == NULL ? f->op : OP_NONE) {
@@ -742,9 +739,11 @@ FastPath_repr(FastPath *f)
 static const struct {
     const char *symbol;
     int op;
+    const char *primitive;
 } operators[] = {
-    {"+", OP_ADD}, {"-", OP_SUB}, {"*", OP_MUL}, {"/", OP_DIV},
-    {"<", OP_LT},  {"<=", OP_LE}, {">", OP_GT},  {">=", OP_GE},
+    {"+", OP_ADD, "add"},   {"-", OP_SUB, "subtract"},   {"*", OP_MUL, "multiply"},
+    {"/", OP_DIV, "divide"}, {"<", OP_LT, "less"},        {"<=", OP_LE, "less_equal"},
+    {">", OP_GT, "greater"}, {">=", OP_GE, "greater_equal"},
 };
 
 /* FastPath(method, python, op, reflected=False, unary=False) */
@@ -1034,12 +1033,13 @@ PyInit__speedups(void)
         intern(&s_float_dtypes, "_float_dtypes") < 0 ||
         intern(&s_sharding_errors, "sharding_errors") < 0 ||
         intern(&s_scalar_operand, "scalar_operand") < 0 ||
-        intern(&s_float_operators, "float_operators") < 0 || intern(&s_add, "add") < 0 ||
-        intern(&s_subtract, "subtract") < 0 || intern(&s_multiply, "multiply") < 0 ||
-        intern(&s_divide, "divide") < 0 || intern(&s_less, "less") < 0 ||
-        intern(&s_less_equal, "less_equal") < 0 || intern(&s_greater, "greater") < 0 ||
-        intern(&s_greater_equal, "greater_equal") < 0) {
+        intern(&s_float_operators, "float_operators") < 0) {
         return NULL;
+    }
+    for (size_t i = 0; i < sizeof(operators) / sizeof(operators[0]); i++) {
+        if (intern(&operator_primitives[operators[i].op], operators[i].primitive) < 0) {
+            return NULL;
+        }
     }
     object_class_descr = _PyType_Lookup(&PyBaseObject_Type, s_class);
     if (object_class_descr == NULL) {

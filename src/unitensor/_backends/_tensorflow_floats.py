@@ -96,7 +96,7 @@ def _reduction(op: Any, public: Any) -> Any:
     def reduce(a: Any, axes: int | tuple[int, ...] | None, keepdims: bool) -> Any:
         if axes.__class__ is int:
             return op(input=a, axis=axes, keep_dims=keepdims)
-        constant = all_axes(a, None if axes is None else tuple(cast(tuple[int, ...], axes)))
+        constant = all_axes(a, cast("tuple[int, ...] | None", axes))
         if constant is None:
             return public(a, axes, keepdims)
         return op(input=a, axis=constant, keep_dims=keepdims)

@@ -30,7 +30,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
-import operator
 import secrets
 import threading
 import weakref
@@ -695,14 +694,14 @@ def _floats(p: Primitives) -> Primitives:
     ``jnp.sum`` takes 4.9 (10x10 float32).
     """
     ops: dict[str, Callable[[Any, Any], Any]] = {
-        "add": operator.add,
-        "subtract": operator.sub,
-        "multiply": operator.mul,
+        "add": lambda a, b: a + b,
+        "subtract": lambda a, b: a - b,
+        "multiply": lambda a, b: a * b,
         "divide": lambda a, b: a / b,
-        "less": operator.lt,
-        "less_equal": operator.le,
-        "greater": operator.gt,
-        "greater_equal": operator.ge,
+        "less": lambda a, b: a < b,
+        "less_equal": lambda a, b: a <= b,
+        "greater": lambda a, b: a > b,
+        "greater_equal": lambda a, b: a >= b,
     }
     reductions = {"sum": jnp.sum, "mean": jnp.mean, "min": jnp.min, "max": jnp.max}
     return dataclasses.replace(
@@ -710,17 +709,10 @@ def _floats(p: Primitives) -> Primitives:
         **{name: getattr(jnp, name) for name in _jax_complex.FIXED},
         abs=jnp.abs,
         sign=_inexact_sign,
-        **{name: jax.jit(_binary(op), inline=True) for name, op in ops.items()},
+        **{name: jax.jit(op, inline=True) for name, op in ops.items()},
         **{
             name: jax.jit(_reduction(fn), static_argnums=(1, 2), inline=True)
             for name, fn in reductions.items()
         },
         float_operators=True,
     )
-
-
-def _binary(op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
-    def binary(a: Any, b: Any) -> Any:
-        return op(a, b)
-
-    return binary
