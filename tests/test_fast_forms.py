@@ -7,14 +7,16 @@ is compared here with ``np.sign`` on the values where the forms could differ: Na
 +-0, +-inf, the smallest subnormals, the largest numbers.
 """
 
+import warnings
+
 import numpy as np
 import pytest
 
 import unitensor as ut
 from conftest import check, make, native, supports_float64, to_numpy
 
-# 4096 elements is PyTorch's threshold between its small and large forms.
-SIZES = [15, 4096, 4097 * 3]
+# 1024 elements is PyTorch's threshold between its small and large forms.
+SIZES = [15, 1024, 1025 * 3]
 
 
 # JAX and TensorFlow flush subnormals to zero on the CPU (documented in the semantics
@@ -497,3 +499,87 @@ def test_fast_paths_equal_their_templates_on_longer_tensors(backend, name, n):
             np.testing.assert_array_equal(c, p)
             if c.dtype.kind == "f":
                 np.testing.assert_array_equal(np.signbit(c), np.signbit(p))
+
+
+# ------------------------------------------------------------ PyTorch's float primitives
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("shape", [(), (0,), (3, 0), (5, 7), (2, 3, 4)])
+def test_torch_mean_as_sum_over_count_equals_torch_mean(dtype, shape):
+    """The sum over a kept count gives torch.mean's bits, NaN for empty axes, and its gradient."""
+    torch = pytest.importorskip("torch")
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal(shape).astype(dtype)
+    if x.size > 4:
+        x.flat[3] = np.nan
+    n = len(shape)
+    axes = [None, *range(-n, n), tuple(range(n))] if n else [None]
+    for axis in axes:
+        for keepdims in (False, True):
+            native_axis = axis if axis is not None else tuple(range(n))
+            expected = torch.mean(torch.from_numpy(x), dim=native_axis, keepdim=keepdims)
+            with np.errstate(all="ignore"), warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)  # (NumPy: mean of empty)
+                reference = np.mean(x, axis=axis, keepdims=keepdims)
+            for _ in range(2):  # the count's tensor made, then taken from the cache
+                got = ut.astensor(torch.from_numpy(x)).mean(axis=axis, keepdims=keepdims).raw
+                assert got.dtype == expected.dtype and got.shape == reference.shape
+                np.testing.assert_array_equal(got.numpy(), expected.numpy())
+                np.testing.assert_allclose(got.numpy(), reference, rtol=1e-5, atol=1e-6)
+    if x.size and n:
+        w = torch.from_numpy(x).requires_grad_(True)
+        (g,) = torch.autograd.grad(ut.astensor(w).mean(axis=-1).raw.sum(), w)
+        (h,) = torch.autograd.grad(torch.mean(w, dim=-1).sum(), w)
+        np.testing.assert_array_equal(g.numpy(), h.numpy())
+
+
+def test_torch_mean_under_transforms_and_modes_keeps_no_count():
+    """A count first met under vmap, functionalize or FakeTensorMode is used once, not kept."""
+    torch = pytest.importorskip("torch")
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    from unitensor._backends import torch as backend
+
+    x = torch.arange(2 * 13 * 11, dtype=torch.float32).reshape(2, 13, 11)
+    backend._MEAN_DIVISORS.pop((torch.float32, 11), None)  # (another test may have made it)
+    mean = lambda a: ut.astensor(a).mean(axis=-1).raw  # noqa: E731
+    np.testing.assert_array_equal(torch.func.vmap(mean)(x).numpy(), x.mean(-1).numpy())
+    np.testing.assert_array_equal(
+        torch.func.functionalize(mean)(x[0]).numpy(), x[0].mean(-1).numpy()
+    )
+    first = x[0]
+    with FakeTensorMode() as mode:
+        assert tuple(mean(mode.from_tensor(first)).shape) == (13,)
+    assert (torch.float32, 11) not in backend._MEAN_DIVISORS
+    out = mean(x[1])
+    assert type(out) is torch.Tensor
+    assert type(backend._MEAN_DIVISORS[torch.float32, 11]) is torch.Tensor
+    np.testing.assert_array_equal(out.numpy(), x[1].mean(-1).numpy())
+
+
+def test_torch_small_sign_under_modes_once_its_constants_exist():
+    """The small form under a dispatch mode, make_fx and FakeTensorMode gives sign's values."""
+    torch = pytest.importorskip("torch")
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    from torch.fx.experimental.proxy_tensor import make_fx
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    class Count(TorchDispatchMode):
+        calls = 0
+
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            Count.calls += 1
+            return func(*args, **(kwargs or {}))
+
+    x = _specials(np.float32)
+    expected = np.sign(x)
+    sign = lambda a: ut.astensor(a).sign().raw  # noqa: E731
+    _assert_sign(sign(torch.from_numpy(x)).numpy(), expected)  # the constants exist now
+    with Count():
+        _assert_sign(sign(torch.from_numpy(x)).numpy(), expected)
+    assert Count.calls >= 1
+    traced = make_fx(sign)(torch.zeros(len(x)))
+    _assert_sign(traced(torch.from_numpy(x)).numpy(), expected)
+    with FakeTensorMode() as mode:
+        assert tuple(sign(mode.from_tensor(torch.from_numpy(x))).shape) == x.shape

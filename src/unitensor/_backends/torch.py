@@ -18,6 +18,7 @@ primitives are first needed, not with this module.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
 import math
@@ -333,12 +334,9 @@ def _clip(a: Any, lo: Any, hi: Any) -> Any:
     if a.dtype == torch.bool:
         out = a if lo is None else a | lo
         return out if hi is None else out & hi
-    try:
-        return torch.clamp(a, lo, hi)
-    except RuntimeError:
-        if not a.is_floating_point():
-            raise
-        return torch.clamp(a, _saturated(a, lo), _saturated(a, hi))
+    if a.is_floating_point():
+        return _float_clip(a, lo, hi)
+    return torch.clamp(a, lo, hi)
 
 
 def _minimum(a: Any, b: Any) -> Any:
@@ -400,7 +398,7 @@ def _searchsorted(a: Any, v: Any, side: str) -> Any:
 # in the dtype (v: in the float32 that PyTorch computes half precision in).
 _SIGN_SCALE_EXPONENTS = {"float16": (12, 12), "bfloat16": (33, 100), "float32": (49, 100)}
 _SIGN_SCALES: dict[Any, tuple[Any, Any, float]] = {}
-_SMALL_SIGN = 4096  # elements: below it two dispatches cost more than memory passes
+_SMALL_SIGN = 1024  # elements: above it torch.sign and a sum cost less than the small form
 _REAL_FLOATS: set[Any] = set()  # PyTorch's real float dtypes (set by _primitives)
 
 
@@ -434,7 +432,9 @@ def _sign(a: Any) -> Any:
       and ``0 + -0.0`` is ``+0.0``;
     - above it: ``torch.sign`` and one read of ``a``, its sum, which is
       finite unless ``a`` holds a NaN or an infinity (or the sum overflows);
-      only then the general form. The sum costs a seventh of ``torch.sign``.
+      only then the general form. At 1000x1000 the sum costs about half a
+      ``torch.sign`` (the cheapest full check measured: ``amax``, ``isnan``
+      with ``any``, ``aminmax`` and a dot product cost as much or more).
 
     The general form (every other tensor, and the rare large one with a NaN
     or an infinity) is ``clamp(a, s, s)`` with ``s = sign(a)``: ``s``
@@ -450,23 +450,78 @@ def _sign(a: Any) -> Any:
     """
     if a.dtype not in _REAL_FLOATS:
         return torch.sgn(a) if a.is_complex() else torch.sign(a)
+    return _real_sign(a)
+
+
+def _real_sign(a: Any) -> Any:
+    """``_sign`` of a real float tensor (``Primitives.floats``' ``sign``).
+
+    The small form needs no ``_no_mode`` test once its constants exist
+    (made outside any mode, they are plain tensors that any mode may take,
+    as it takes any constant); a ``FakeTensor`` is no plain tensor, and
+    ``torch.func`` transformations, forward AD and autograd (whose gradient
+    of the scaled form would not be sign's 0) take the general form.
+    """
     out = None
     if (
-        a.is_cpu
+        a.__class__ in _PLAIN_TENSORS
         and not a.requires_grad
-        and not _is_compiling()
-        and _no_mode()
+        and a.is_cpu
+        and not _is_compiling()  # (first: Dynamo reads no functorch level)
+        and _functorch_level() is None
         and _forward_ad._current_level < 0  # no dual level entered
     ):
         if a.numel() <= _SMALL_SIGN:
-            zero, factor, scale = _sign_scale(a.dtype)
-            return _hardtanh_(torch.addcmul(zero, a, factor, value=scale))
-        out = torch.sign(a)
-        if math.isfinite(a.sum().item()):  # (a sum in float64 reads ten times slower)
-            return out
+            scale = _SIGN_SCALES.get(a.dtype)
+            if scale is not None or _no_mode():
+                zero, factor, value = scale or _sign_scale(a.dtype)
+                return _hardtanh_(torch.addcmul(zero, a, factor, value=value))
+        elif _no_mode():  # (no .item() in a trace, as under make_fx)
+            out = torch.sign(a)
+            if math.isfinite(a.sum().item()):  # (a sum in float64 reads ten times slower)
+                return out
     if out is None:  # (the large form's sign serves the general form too)
         out = torch.sign(a)
     return torch.clamp(a.detach(), out, out).add_(0.0)
+
+
+_MEAN_DIVISORS: dict[tuple[Any, int], Any] = {}  # (dtype, count) -> 0-d tensor (_float_mean)
+
+
+def _float_mean(a: Any, axes: int | tuple[int, ...] | None, keepdims: bool) -> Any:
+    """``torch.mean`` of a float32 or float64 tensor, as its sum over the count.
+
+    PyTorch's CPU mean is that sum and that division (``div_`` by the
+    count), and costs a microsecond more on a small tensor than the two
+    called here with the count as a kept 0-d tensor (``_scalar_operand``;
+    under a transformation or mode the count as a float). Same values,
+    NaN for an empty axis (0 / 0), same gradients; subclasses
+    (``FakeTensor``), half precision and ``torch.compile`` take ``torch.mean``.
+    """
+    if a.__class__ not in _PLAIN_TENSORS or _is_compiling():
+        return torch.mean(a, axes, keepdims)
+    if axes is None:
+        n = a.numel()
+    elif isinstance(axes, int):
+        n = a.shape[axes]
+    else:
+        n = math.prod([a.shape[i] for i in axes])
+    divisor = _MEAN_DIVISORS.get((a.dtype, n))
+    if divisor is None:
+        divisor = _scalar_operand(a, float(n))
+        if divisor is None:  # (half precision)
+            return torch.mean(a, axes, keepdims)
+        if divisor.__class__ is not float and len(_MEAN_DIVISORS) < 256:
+            _MEAN_DIVISORS[a.dtype, n] = divisor
+    return torch.sum(a, axes, keepdims).div_(divisor)
+
+
+def _float_clip(a: Any, lo: Any, hi: Any) -> Any:
+    """``_clip`` of a real float tensor (``Primitives.floats``' ``clip``)."""
+    try:
+        return torch.clamp(a, lo, hi)
+    except RuntimeError:  # a number beyond the dtype's range
+        return torch.clamp(a, _saturated(a, lo), _saturated(a, hi))
 
 
 _CACHED_SCALAR_DTYPES: set[Any] = set()  # float32, float64 (set by _primitives)
@@ -768,7 +823,17 @@ def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
 
 def primitives() -> Primitives:
     """PyTorch's primitives, completed for uint16, uint32 and uint64; imports PyTorch."""
-    return _torch_unsigned.completed(_primitives())
+    p = _torch_unsigned.completed(_primitives())
+    assert p.floats is not None  # (completed() keeps PyTorch's own as the floats')
+    floats = dataclasses.replace(
+        p.floats, sign=_real_sign, mean=_float_mean, clip=_float_clip, square=_square
+    )
+    return dataclasses.replace(p, floats=floats)
+
+
+def _square(a: Any) -> Any:
+    """``a * a``: ``torch.square`` is ``pow(a, 2)``, the same product one dispatch later."""
+    return a * a
 
 
 def _primitives() -> Primitives:
