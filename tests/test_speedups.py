@@ -41,8 +41,9 @@ def _fast_paths():
 
 
 FAST = _fast_paths()
+REDUCTIONS = sorted(n for n, f in FAST.items() if "keepdims" in inspect.signature(f).parameters)
 UNARY = sorted(n for n, f in FAST.items() if len(inspect.signature(f).parameters) == 1)
-BINARY = sorted(n for n in FAST if n not in UNARY)
+BINARY = sorted(n for n in FAST if n not in UNARY and n not in REDUCTIONS and n != "clip")
 
 
 def test_the_extension_is_active():
@@ -68,9 +69,11 @@ def test_every_operator_and_function_with_a_fast_path_is_found():
         assert name in BINARY
     for name in ("__neg__", "negative", "sqrt", "exp", "sign", "isnan", "floor"):
         assert name in UNARY
+    assert REDUCTIONS == ["mean", "sum"]
+    assert "clip" in FAST
 
 
-@pytest.mark.parametrize("name", ["add", "__rsub__", "maximum", "sqrt", "__neg__"])
+@pytest.mark.parametrize("name", ["add", "__rsub__", "maximum", "sqrt", "__neg__", "sum", "clip"])
 def test_a_fast_path_looks_like_its_checked_method(name):
     f = FAST[name]
     checked = inspect.unwrap(f)
@@ -428,3 +431,112 @@ def test_unknown_sizes_of_a_tensorflow_graph_broadcast_when_it_runs():
     np.testing.assert_array_equal(add(tf.constant(a), tf.constant(b)).numpy(), a + b)
     with pytest.raises(tf.errors.InvalidArgumentError):
         add(tf.constant(a), tf.constant(b[:2]))
+
+
+# ------------------------------------------------------------------ reductions and clip
+
+
+def _three_ways(f, label, *args, **kwargs):
+    """The C fast path, its Python template and the checked method give one outcome."""
+    checked, python = inspect.unwrap(f), _base.pure_python(f)
+    expected = _outcome(lambda: checked(*args, **kwargs))
+    for way, g in (("C", f), ("Python", python)):
+        try:
+            _same(_outcome(lambda g=g: g(*args, **kwargs)), expected)
+        except AssertionError as e:
+            raise AssertionError(f"{way} {label}: {e}") from None
+    return expected[0]
+
+
+_REDUCTION_CALLS = {
+    "no arguments": ((), {}),
+    "None": ((None,), {}),
+    "axis 0": ((0,), {}),
+    "axis -1": ((-1,), {}),
+    "axis 1, keepdims": ((1, True), {}),
+    "keyword axis -2": ((), {"axis": -2}),
+    "keyword keepdims": ((), {"keepdims": True}),
+    "keepdims False": ((0, False), {}),
+    "axis tuple": (((0, 1),), {}),
+    "empty tuple": (((),), {}),
+    "axis out of range": ((2,), {}),
+    "axis -3": ((-3,), {}),
+    "huge axis": ((10**30,), {}),
+    "float axis": ((1.0,), {}),
+    "bool axis": ((True,), {}),
+    "numpy axis": ((np.int64(1),), {}),
+    "string axis": (("a",), {}),
+    "keepdims 1": ((0, 1), {}),
+    "numpy keepdims": ((0, np.bool_(True)), {}),
+    "unknown keyword": ((), {"oops": 1}),
+    "axis twice": ((0,), {"axis": 1}),
+    "too many": ((0, False, None, None), {}),
+}
+
+
+@pytest.mark.parametrize("name", ["sum", "mean"])
+def test_reduction_fast_paths_equal_the_templates_and_the_checked_method(backend, name):
+    f = _backends_fast_path(backend, name)
+    selves = _selves(backend)
+    selves["float32 rank 3"] = make(backend, np.arange(24, dtype=np.float32).reshape(2, 3, 4))
+    selves["float32 rank 0"] = make(backend, np.array(2.5, dtype=np.float32))
+    selves["float32 empty"] = make(backend, np.zeros((0, 3), dtype=np.float32))
+    calls = dict(_REDUCTION_CALLS)
+    if name == "sum":
+        calls["dtype None"] = ((), {"dtype": None})
+        calls["dtype float64"] = ((0,), {"dtype": "float64"})
+        calls["dtype by position"] = ((None, False, "float64"), {})
+    kinds = set()
+    for self_label, t in selves.items():
+        for call_label, (args, kwargs) in calls.items():
+            kinds.add(_three_ways(f, f"{name}({self_label}, {call_label})", t, *args, **kwargs))
+    assert kinds == {"value", "raised"}
+
+
+def test_reductions_of_floats_equal_numpy(backend):
+    x = np.random.default_rng(5).standard_normal((3, 4, 5))
+    for dtype in (np.float32, np.float64):
+        t = make(backend, x.astype(dtype))
+        for axis in (None, 0, -1, 1):
+            for keepdims in (False, True):
+                expect_sum = np.sum(x.astype(dtype), axis=axis, keepdims=keepdims)
+                expect_mean = np.mean(x.astype(dtype), axis=axis, keepdims=keepdims)
+                check(t.sum(axis, keepdims), backend, expect_sum, dtype, atol=1e-5)
+                check(t.mean(axis=axis, keepdims=keepdims), backend, expect_mean, dtype, atol=1e-5)
+
+
+_CLIP_BOUNDS = {
+    "ints": (0, 1),
+    "floats": (-0.5, 1.5),
+    "zeros": (-0.0, 0.0),
+    "reversed": (1.0, 0.0),
+    "nan bound": (math.nan, 1),
+    "infinities": (-math.inf, math.inf),
+    "beyond float32": (-1e300, 1e300),
+    "huge int": (10**400, 1),
+    "bool": (True, 2),
+    "None": (None, 1.0),
+    "numpy scalar": (np.float64(0.0), 1),
+    "string": (0, "a"),
+    "complex": (0, 1j),
+}
+
+
+def test_the_clip_fast_path_equals_its_template_and_the_checked_method(backend):
+    f = _backends_fast_path(backend, "clip")
+    tensor_bound = make(backend, np.array([0.0, 0.5, -1.0], dtype=np.float32))
+    kinds = set()
+    for self_label, t in _selves(backend).items():
+        for bounds_label, (lo, hi) in {**_CLIP_BOUNDS, "tensor": (tensor_bound, 2.0)}.items():
+            kinds.add(_three_ways(f, f"clip({self_label}, {bounds_label})", t, lo, hi))
+        kinds.add(_three_ways(f, f"clip({self_label}, keywords)", t, min_=0, max_=1))
+        kinds.add(_three_ways(f, f"clip({self_label}, one bound)", t, 0))
+    assert kinds == {"value", "raised"}
+
+
+def test_clip_to_numbers_equals_numpy(backend):
+    x = np.array([[-2.0, -0.0, 0.25], [0.75, np.inf, np.nan]])
+    for dtype in (np.float32, np.float64):
+        for lo, hi in ((0, 1), (-0.5, 0.5), (1.0, 0.0)):
+            expected = np.clip(x.astype(dtype), dtype(lo), dtype(hi))
+            check(make(backend, x.astype(dtype)).clip(lo, hi), backend, expected, dtype)

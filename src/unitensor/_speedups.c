@@ -2,15 +2,17 @@
  *
  * It holds what runs on every operation of small arrays: ``wrap`` (a new
  * tensor around a native array, no ``__init__``) and the fast paths that
- * ``fast_path`` and ``unary_fast_path`` write as Python source (the
- * templates ``_BINARY`` and ``_UNARY`` of ``_base.py``). The Python
+ * ``fast_path``, ``unary_fast_path`` and ``reduction_fast_path`` write as
+ * Python source (the templates ``_BINARY``, ``_UNARY`` and ``_REDUCTION`` of
+ * ``_api/_fast.py``). The Python
  * templates stay the reference: a fast path object holds the Python
  * function compiled from its template (``__python__``) and the checked
  * method (``__wrapped__``), and
  *
  * - on the operands the template handles itself (a real float tensor and a
  *   Python int or float, two real float tensors of one class and dtype
- *   whose shapes are equal or broadcast) it makes the same tests in the same order, computes the same
+ *   whose shapes are equal or broadcast; a float32 or float64 tensor reduced over
+ *   all axes or one; a real float tensor clipped to two Python numbers) it makes the same tests in the same order, computes the same
  *   expression and wraps it the same way;
  * - where the template calls the checked method, it calls the checked
  *   method with the same arguments;
@@ -47,7 +49,8 @@ static PyObject *object_class_descr = NULL;
 
 static PyObject *s_dtype, *s_shape, *s_ns, *s_raw, *s_class, *s_sharding_errors;
 static PyObject *s_weak_float_dtypes, *s_operator_types, *s_float_dtypes, *s_float_ns;
-static PyObject *s_scalar_operand, *s_float_operators;
+static PyObject *s_scalar_operand, *s_float_operators, *s_full_width_dtypes;
+static PyObject *s_axis, *s_keepdims;
 
 enum { OP_NONE = 0, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_LT, OP_LE, OP_GT, OP_GE, N_OPS };
 /* The float primitive of each operator (``float_operators``), by OP_* code: the names of
@@ -62,6 +65,8 @@ typedef struct {
     PyObject *dict;     /* __dict__: what functools.update_wrapper copies */
     vectorcallfunc vectorcall;
     int unary;
+    int reduction;      /* a reduction's parameters after self: 2 (axis, keepdims), 3 (dtype) */
+    int clip;           /* clip(self, min_, max_) */
     int op;             /* OP_* for a Python operator */
     int reflected;      /* other (op) self */
     int zero_checked;   /* a zero divisor takes the checked path */
@@ -118,9 +123,9 @@ in_attribute(PyObject *key, PyObject *owner, PyObject *attr)
  * ``_PyType_Lookup`` finds, and is valid while the class's version tag is
  * (CPython renews it whenever an attribute of the class or of a base is
  * set). A class that does not fit takes the generic path. */
-enum { ATTR_WEAK_FLOATS, ATTR_OPERATOR_TYPES, ATTR_FLOATS, ATTR_FLOAT_NS, N_ATTRS };
+enum { ATTR_WEAK_FLOATS, ATTR_OPERATOR_TYPES, ATTR_FLOATS, ATTR_FLOAT_NS, ATTR_FULL_WIDTH, N_ATTRS };
 static PyObject **attr_names[N_ATTRS] = {
-    &s_weak_float_dtypes, &s_operator_types, &s_float_dtypes, &s_float_ns};
+    &s_weak_float_dtypes, &s_operator_types, &s_float_dtypes, &s_float_ns, &s_full_width_dtypes};
 
 typedef struct {
     PyTypeObject *type; /* (a strong reference) */
@@ -464,6 +469,34 @@ compute(FastPath *f, ClassEntry *e, PyObject *self, PyObject *a, PyObject *b)
     return out;
 }
 
+/* ``result`` as a tensor of ``self``'s class (a new reference; NULL with an exception). */
+static PyObject *
+wrapped(ClassEntry *e, PyObject *self, PyObject *result)
+{
+    return e->plain ? new_tensor(Py_TYPE(self), result)
+                    : wrap_generic((PyObject *)Py_TYPE(self), result);
+}
+
+/* ``wrap(self.__class__, self._float_ns.<name>(*args))`` (a new reference; NULL with an
+   exception). */
+static PyObject *
+primitive_result(FastPath *f, ClassEntry *e, PyObject *self, PyObject *const *args,
+                 Py_ssize_t n)
+{
+    PyObject *fn = primitive_of(f, e, self, f->name);
+    if (fn == NULL) {
+        return NULL;
+    }
+    PyObject *result = PyObject_Vectorcall(fn, args, n, NULL);
+    Py_DECREF(fn);
+    if (result == NULL) {
+        return NULL;
+    }
+    PyObject *out = wrapped(e, self, result);
+    Py_DECREF(result);
+    return out;
+}
+
 /* unitensor._broadcast.broadcastable(sa, sb): 1 where two shapes of known Python-int
    sizes and rank at most FAST_RANK broadcast, 0 where not (or where a rank is not known:
    len() raises TypeError or ValueError), -1 with an exception set. */
@@ -599,8 +632,7 @@ binary(FastPath *f, PyObject *const *args)
     }
     PyObject *result = compute(f, e, self, a, b);
     if (result != NULL) {
-        out = e->plain ? new_tensor(Py_TYPE(self), result)
-                       : wrap_generic((PyObject *)Py_TYPE(self), result);
+        out = wrapped(e, self, result);
         Py_DECREF(result);
     }
 done:
@@ -623,28 +655,120 @@ unary(FastPath *f, PyObject *const *args)
     if (a == NULL) {
         return NULL; /* (no exception: the caller runs the Python function) */
     }
-    PyObject *out = NULL, *fn = NULL, *result = NULL;
+    PyObject *out = NULL;
     PyObject *da = PyObject_GetAttr(a, s_dtype);
     if (da == NULL) goto done;
     int found = in_class_attr(da, e, self, ATTR_FLOATS);
     if (found < 0) goto done;
-    if (!found) {
-        out = call_checked(f, args, 1);
-        goto done;
-    }
-    if ((fn = primitive_of(f, e, self, f->name)) == NULL) goto done;
-    if ((result = PyObject_CallOneArg(fn, a)) == NULL) goto done;
-    out = e->plain ? new_tensor(Py_TYPE(self), result)
-                   : wrap_generic((PyObject *)Py_TYPE(self), result);
+    out = found ? primitive_result(f, e, self, &a, 1) : call_checked(f, args, 1);
 done:
     Py_DECREF(a);
     Py_XDECREF(da);
-    Py_XDECREF(fn);
-    Py_XDECREF(result);
     return out;
 }
 
-/* After a binary fast path raised: whether the exception is one of the framework's
+/* The template _REDUCTION: fast(self, axis=None, keepdims=False[, dtype=None]). NULL
+   without an exception for a call it leaves to the template (a keyword it does not know,
+   a parameter given twice, too many arguments: the template's own errors). */
+static PyObject *
+reduction(FastPath *f, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    PyObject *params[4] = {NULL, Py_None, Py_False, Py_None}; /* self, axis, keepdims, dtype */
+    Py_ssize_t n_kw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    if (nargs < 1 || nargs > 1 + f->reduction) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        params[i] = args[i];
+    }
+    for (Py_ssize_t k = 0; k < n_kw; k++) {
+        PyObject *key = PyTuple_GET_ITEM(kwnames, k);
+        int at = key == s_axis ? 1 : key == s_keepdims ? 2 : key == s_dtype ? 3 : 0;
+        if (at == 0 || at > f->reduction || at < nargs) {
+            return NULL; /* (an uninterned name too: the template compares it) */
+        }
+        params[at] = args[nargs + k];
+    }
+    PyObject *self = params[0], *axis = params[1], *keepdims = params[2];
+    ClassEntry *e = entry_of(Py_TYPE(self));
+    PyObject *a = e == NULL ? NULL : slot_of(self);
+    if (a == NULL) {
+        return NULL; /* (no exception: the caller runs the Python function) */
+    }
+    PyObject *out = NULL, *da = NULL, *shape = NULL, *axes = NULL;
+    int fast = (f->reduction < 3 || params[3] == Py_None) &&
+               (keepdims == Py_False || keepdims == Py_True);
+    if (fast) {
+        if ((da = PyObject_GetAttr(a, s_dtype)) == NULL) goto done;
+        fast = in_class_attr(da, e, self, ATTR_FLOATS);
+        if (fast > 0) {
+            fast = in_class_attr(da, e, self, ATTR_FULL_WIDTH);
+        }
+        if (fast < 0) goto done;
+    }
+    if (fast && axis != Py_None) {
+        fast = PyLong_CheckExact(axis);
+        if (fast) {
+            if ((shape = PyObject_GetAttr(a, s_shape)) == NULL) goto done;
+            Py_ssize_t n = PyObject_Length(shape);
+            if (n < 0) goto done;
+            int overflow;
+            long long i = PyLong_AsLongLongAndOverflow(axis, &overflow);
+            if (i == -1 && PyErr_Occurred()) goto done;
+            fast = !overflow && -n <= i && i < n;
+            if (fast && i < 0 && (axes = PyLong_FromLongLong(i + n)) == NULL) goto done;
+        }
+    }
+    if (fast) {
+        PyObject *call_args[3] = {a, axes == NULL ? axis : axes, keepdims};
+        out = primitive_result(f, e, self, call_args, 3);
+    }
+    else {
+        out = call_checked(f, params, 1 + f->reduction);
+    }
+done:
+    Py_DECREF(a);
+    Py_XDECREF(da);
+    Py_XDECREF(shape);
+    Py_XDECREF(axes);
+    return out;
+}
+
+/* The template _CLIP: fast(self, min_, max_), called with three positional arguments. */
+static PyObject *
+clip(FastPath *f, PyObject *const *args)
+{
+    PyObject *self = args[0], *lo = args[1], *hi = args[2];
+    ClassEntry *e = entry_of(Py_TYPE(self));
+    PyObject *a = e == NULL ? NULL : slot_of(self);
+    if (a == NULL) {
+        return NULL; /* (no exception: the caller runs the Python function) */
+    }
+    PyObject *out = NULL, *da = NULL, *flo = NULL, *fhi = NULL;
+    int found = (PyFloat_CheckExact(lo) || PyLong_CheckExact(lo)) &&
+                (PyFloat_CheckExact(hi) || PyLong_CheckExact(hi));
+    if (found) {
+        if ((da = PyObject_GetAttr(a, s_dtype)) == NULL) goto done;
+        found = in_class_attr(da, e, self, ATTR_WEAK_FLOATS);
+        if (found < 0) goto done;
+    }
+    if (!found) {
+        out = call_checked(f, args, 3);
+        goto done;
+    }
+    if ((flo = PyNumber_Float(lo)) == NULL) goto done;
+    if ((fhi = PyNumber_Float(hi)) == NULL) goto done;
+    PyObject *call_args[3] = {a, flo, fhi};
+    out = primitive_result(f, e, self, call_args, 3);
+done:
+    Py_DECREF(a);
+    Py_XDECREF(da);
+    Py_XDECREF(flo);
+    Py_XDECREF(fhi);
+    return out;
+}
+
+/* After a binary fast path, a reduction or clip raised: whether the exception is one of the framework's
    sharding refusals (type(self)._ns.sharding_errors, empty but on JAX). Then it is
    dropped, and the template runs the call again: it raises unitensor's ShardingError.
    Any other exception stays raised. */
@@ -677,8 +801,12 @@ FastPath_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, Py
 {
     FastPath *f = (FastPath *)callable;
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-    if (kwnames == NULL && nargs == (f->unary ? 1 : 2) && raw_offset >= 0) {
-        PyObject *out = f->unary ? unary(f, args) : binary(f, args);
+    if (raw_offset >= 0 &&
+        (f->reduction || (kwnames == NULL && nargs == (f->unary ? 1 : f->clip ? 3 : 2)))) {
+        PyObject *out = f->reduction ? reduction(f, args, nargs, kwnames)
+                        : f->clip    ? clip(f, args)
+                        : f->unary   ? unary(f, args)
+                                     : binary(f, args);
         if (out != NULL) {
             return out;
         }
@@ -746,15 +874,29 @@ static const struct {
     {">", OP_GT, "greater"}, {">=", OP_GE, "greater_equal"},
 };
 
-/* FastPath(method, python, op, reflected=False, unary=False) */
+/* FastPath(method, python, op, reflected=False, unary=False, form="") */
 static PyObject *
 FastPath_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    static char *keywords[] = {"method", "python", "op", "reflected", "unary", NULL};
+    static char *keywords[] = {"method", "python", "op", "reflected", "unary", "form", NULL};
     PyObject *method, *python, *op;
-    int reflected = 0, is_unary = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOU|pp:FastPath", keywords, &method, &python,
-                                     &op, &reflected, &is_unary)) {
+    const char *form = "";
+    int reflected = 0, is_unary = 0, reduction_parameters = 0, is_clip = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOU|pps:FastPath", keywords, &method, &python,
+                                     &op, &reflected, &is_unary, &form)) {
+        return NULL;
+    }
+    if (strcmp(form, "reduction") == 0) {
+        reduction_parameters = 2;
+    }
+    else if (strcmp(form, "reduction with dtype") == 0) {
+        reduction_parameters = 3;
+    }
+    else if (strcmp(form, "clip") == 0) {
+        is_clip = 1;
+    }
+    else if (form[0] != '\0') {
+        PyErr_Format(PyExc_ValueError, "not a fast path's form: %s", form);
         return NULL;
     }
     if (!PyCallable_Check(method) || !PyCallable_Check(python)) {
@@ -771,7 +913,7 @@ FastPath_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         PyErr_Format(PyExc_ValueError, "not an operator or a primitive's name: %R", op);
         return NULL;
     }
-    if (is_unary && code != OP_NONE) {
+    if ((is_unary || reduction_parameters || is_clip) && code != OP_NONE) {
         PyErr_Format(PyExc_ValueError, "not a primitive's name: %R", op);
         return NULL;
     }
@@ -788,6 +930,8 @@ FastPath_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     f->op = code;
     f->unary = is_unary;
+    f->reduction = reduction_parameters;
+    f->clip = is_clip;
     f->reflected = reflected;
     f->zero_checked = code == OP_DIV && !reflected;
     f->vectorcall = FastPath_vectorcall;
@@ -808,7 +952,7 @@ static PyGetSetDef FastPath_getset[] = {
 static PyTypeObject FastPath_Type = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "unitensor._speedups.FastPath",
-    .tp_doc = PyDoc_STR("A tensor method's fast path in C (see unitensor._api._base.fast_path)."),
+    .tp_doc = PyDoc_STR("A tensor method's fast path in C (see unitensor._api._fast.fast_path)."),
     .tp_basicsize = sizeof(FastPath),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL |
                 Py_TPFLAGS_METHOD_DESCRIPTOR,
@@ -1033,7 +1177,9 @@ PyInit__speedups(void)
         intern(&s_float_dtypes, "_float_dtypes") < 0 ||
         intern(&s_sharding_errors, "sharding_errors") < 0 ||
         intern(&s_scalar_operand, "scalar_operand") < 0 ||
-        intern(&s_float_operators, "float_operators") < 0) {
+        intern(&s_float_operators, "float_operators") < 0 ||
+        intern(&s_full_width_dtypes, "_full_width_dtypes") < 0 || intern(&s_axis, "axis") < 0 ||
+        intern(&s_keepdims, "keepdims") < 0) {
         return NULL;
     }
     for (size_t i = 0; i < sizeof(operators) / sizeof(operators[0]); i++) {

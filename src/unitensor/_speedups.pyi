@@ -12,7 +12,7 @@ def setup(tensor_base: type, /) -> None:
     """Learn the tensor base class and the offset of its ``raw`` slot."""
 
 class FastPath:
-    """A tensor method's fast path in C (see ``unitensor._api._base.fast_path``)."""
+    """A tensor method's fast path in C (see ``unitensor._api._fast.fast_path``)."""
 
     __python__: Callable[..., Any]
     __wrapped__: Callable[..., Any]
@@ -23,6 +23,7 @@ class FastPath:
         op: str,
         reflected: bool = ...,
         unary: bool = ...,
+        form: str = ...,
     ) -> None: ...
     def __call__(self, *args: Any, **kwargs: Any) -> Any: ...
     def __get__(self, obj: object, owner: type | None = None) -> Any: ...

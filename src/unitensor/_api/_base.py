@@ -8,9 +8,10 @@ and what every operation needs:
   runs once per pair of dtypes, not once per operation;
 - ``_operands``, the checked path that turns ``self (op) other`` into two
   native operands (promotion, Python scalars, broadcasting checks);
-- ``fast_path``, the decorator that gives a binary operation its fast path
-  for the most common operands, and the only place that test is written;
-- ``wrap``, the one helper that builds every result tensor.
+- the fast paths' decorators (``fast_path``, ``unary_fast_path``,
+  ``reduction_fast_path``, ``clip_fast_path``) and ``wrap``, the one helper
+  that builds every result tensor, which live in ``_fast`` and are
+  re-exported here for the chapters.
 """
 
 # pyright: reportPrivateUsage=false
@@ -19,18 +20,15 @@ and what every operation needs:
 from __future__ import annotations
 
 import builtins
-import functools
 import operator
-import os
 import warnings
 from collections.abc import Callable, Sequence
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NoReturn, Self, TypeAlias, TypeVar, cast
 
 import numpy as np
 
 from .. import _registry, dtypes
-from .._broadcast import broadcast_shape, broadcastable, check_broadcast, shape_tuple
+from .._broadcast import broadcast_shape, check_broadcast, shape_tuple
 from .._errors import (
     AxisError,
     DataDependentShapeError,
@@ -38,32 +36,26 @@ from .._errors import (
     FrameworkMixError,
     IndexOutOfRangeError,
     ShapeError,
-    ShardingError,
     UnitensorError,
+)
+from ._fast import (
+    FAST_PATH_TYPE,
+    PYTHON_VERSIONS,
+    SPEEDUPS,
+    SPEEDUPS_MODULE,
+    TEMPLATE_SCOPES,
+    clip_fast_path,
+    fast_path,
+    pure_python,
+    python_wrap,
+    reduction_fast_path,
+    sharding_error,
+    unary_fast_path,
+    wrap,
 )
 
 if TYPE_CHECKING:
     from .._backends import Primitives
-
-_speedups: ModuleType | None = None
-if os.environ.get("UNITENSOR_PURE_PYTHON") != "1":
-    try:  # the hot path in C, built by pip where a compiler is found (pyproject.toml)
-        from .. import _speedups
-    except ImportError:  # no compiler at install: the same code in Python
-        _speedups = None
-
-SPEEDUPS: bool = _speedups is not None
-"""Whether the hot path runs in C (``unitensor._speedups``; docs/architecture.md).
-
-``wrap`` and the fast paths of ``fast_path`` and ``unary_fast_path`` are
-the C versions where the extension was built and the environment variable
-``UNITENSOR_PURE_PYTHON`` is not ``1``; otherwise the Python templates below,
-which are also what TorchDynamo traces. Both give the same results and errors.
-"""
-SPEEDUPS_MODULE: ModuleType | None = _speedups
-"""``unitensor._speedups`` where ``SPEEDUPS`` (the namespaces' wrappers use it too), else None."""
-FAST_PATH_TYPE: type | None = None if _speedups is None else _speedups.FastPath
-"""The type of the fast paths in C, None where ``SPEEDUPS`` is false."""
 
 __all__ = [
     "FAST_PATH_TYPE",
@@ -82,12 +74,14 @@ __all__ = [
     "as_tensor",
     "broadcast_shape",
     "check_broadcast",
+    "clip_fast_path",
     "fast_path",
     "joined",
     "operand_pair",
     "pure_python",
     "python_scalar",
     "python_wrap",
+    "reduction_fast_path",
     "reraise_index_error",
     "sharding_error",
     "shape_tuple",
@@ -113,79 +107,6 @@ _Method = TypeVar("_Method", bound=Callable[..., Any])
 _new = object.__new__
 
 
-def python_wrap(cls: type[_TensorT], raw: Any, /) -> _TensorT:
-    """A new ``cls`` tensor around ``raw``: every result tensor is built here.
-
-    It allocates the object and sets ``raw`` without calling ``__init__``,
-    half the cost of ``cls(raw)``, which is most of a wrapper's overhead on
-    small arrays. This is the Python version; ``wrap`` is the C one of
-    ``unitensor._speedups`` where ``SPEEDUPS`` is true.
-    """
-    out = _new(cls)
-    out.raw = raw
-    return out
-
-
-wrap = python_wrap
-"""A new ``cls`` tensor around ``raw`` (``python_wrap``, in C where ``SPEEDUPS``)."""
-if _speedups is not None:
-    wrap = _speedups.wrap
-PYTHON_VERSIONS: dict[Callable[..., Any], Callable[..., Any]] = (
-    {} if _speedups is None else {_speedups.wrap: python_wrap}
-)
-"""The C functions in use and their Python versions (what TorchDynamo traces)."""
-
-
-_OPERATORS = {
-    "+": "add",
-    "-": "subtract",
-    "*": "multiply",
-    "/": "divide",
-    "<": "less",
-    "<=": "less_equal",
-    ">": "greater",
-    ">=": "greater_equal",
-}
-
-# The fast paths are written as source, the way ``dataclasses`` writes methods, so
-# that the operation is an operator or an attribute look-up in the code itself
-# (``a + b``, ``self._ns.exp(a)``), not a call through ``operator.add`` or
-# ``getattr``: on small arrays that call was a tenth of unitensor's overhead.
-# A binary operator's operands can have shardings that JAX refuses to combine (``x + x.T``
-# in Explicit mode): the ``try`` costs nothing until JAX raises (Python 3.11's exception
-# tables), and the ``except`` clause's tuple is looked up only then.
-_BINARY = """
-def fast(self, other):
-    try:
-        a = self.raw
-        kind = type(other)
-        if kind is float or kind is int:
-            if a.dtype not in self._weak_float_dtypes or a.__class__ not in self._operator_types:
-                return method(self, other)
-            b = other if kind is float else float(other){zero}
-        elif kind is self.__class__:
-            b = other.raw
-            if (
-                a.dtype is not b.dtype
-                or (a.shape != b.shape and not broadcastable(a.shape, b.shape))
-                or a.dtype not in self._float_dtypes
-            ):
-                return method(self, other)
-        else:
-            return method(self, other)
-        return wrap(self.__class__, {expression})
-    except self._ns.sharding_errors as e:
-        raise sharding_error(e) from e
-"""
-_UNARY = """
-def fast(self):
-    a = self.raw
-    if a.dtype in self._float_dtypes:
-        return wrap(self.__class__, self._float_ns.{name}(a))
-    return method(self)
-"""
-
-
 def python_scalar(x: Any) -> Any:
     """A NumPy scalar as the Python scalar of its kind; anything else as it is.
 
@@ -195,101 +116,6 @@ def python_scalar(x: Any) -> Any:
     """
     value: Any = x  # (isinstance would narrow it to a partly unknown np.generic)
     return value.item() if isinstance(x, np.generic) else value
-
-
-TEMPLATE_SCOPES: list[dict[str, Any]] = []
-"""The globals of the fast paths' Python functions (``ut.jit`` tells TorchDynamo of them)."""
-
-
-def _written(
-    source: str, method: Callable[..., Any], op: str, reflected: bool = False, unary: bool = False
-) -> Any:
-    """The fast path of ``method``: the template ``source`` compiled, in C where ``SPEEDUPS``.
-
-    The C version (``unitensor._speedups.FastPath``) makes the template's
-    tests, calls ``method`` where the template does, and calls the Python
-    function (its ``__python__``) for any call it does not handle itself,
-    and where the framework's operation raises (the template turns JAX's
-    sharding refusals into ``ShardingError``).
-    """
-    scope: dict[str, Any] = {"wrap": python_wrap, "method": method}
-    TEMPLATE_SCOPES.append(scope)
-    scope["sharding_error"] = sharding_error
-    scope["broadcastable"] = broadcastable
-    exec(source, scope)  # the templates above, with an operator or a checked name
-    fast = scope["fast"]
-    functools.update_wrapper(fast, method)
-    if _speedups is None:
-        return fast
-    accelerated = _speedups.FastPath(method, fast, op, reflected, unary)
-    functools.update_wrapper(accelerated, method)
-    return accelerated
-
-
-def pure_python(fast: Callable[..., Any]) -> Callable[..., Any]:
-    """The Python function of a fast path (itself where ``SPEEDUPS`` is false).
-
-    It is compiled from the template (``_BINARY`` or ``_UNARY``); the C
-    version keeps it as ``__python__``. The tests compare the two.
-    """
-    python: Callable[..., Any] = getattr(fast, "__python__", fast)
-    return python
-
-
-def fast_path(op: str, reflected: bool = False) -> Callable[[_Method], _Method]:
-    """Give a binary operation its fast path for the most common operands.
-
-    A real float tensor with a Python int or float, or two real float
-    tensors of one class and dtype whose shapes are equal or broadcast
-    (``broadcastable``: known sizes, rank at most 8), need no promotion or
-    checks: ``op`` applies as it is. ``op`` is Python's operator (``"+"``, ``"<="``,
-    ...; ``other op self`` when ``reflected``), or its float primitive (``add``, ...)
-    where the backend's ``float_operators`` says that is faster, or the name of a
-    primitive (``"maximum"``); a Python int goes in as a float, as NumPy converts it.
-    With a Python scalar, only arrays whose Python operators keep NumPy 2's
-    meaning take it (the primitives ``python_operators`` and
-    ``float_operand`` say which), and a zero divisor of ``/`` takes the
-    checked path, which keeps its sign (TensorFlow's cache of scalar
-    constants takes -0.0 for 0.0). Any other operands go to the decorated
-    method, the checked path, which starts with ``_operands``. This, with
-    ``unary_fast_path``, is the one place the test is written.
-    """
-    zero = ""
-    if op == "/" and not reflected:
-        zero = "\n            if not b:\n                return method(self, other)"
-    if op in _OPERATORS:  # (the float primitive where a backend's is faster: float_operators)
-        pair = "b, a" if reflected else "a, b"
-        expression = (
-            f"self._float_ns.{_OPERATORS[op]}({pair}) if self._float_ns.float_operators "
-            f"else {'b' if reflected else 'a'} {op} {'a' if reflected else 'b'}"
-        )
-    elif op.isidentifier():
-        expression = f"self._float_ns.{op}(b, a)" if reflected else f"self._float_ns.{op}(a, b)"
-    else:
-        raise ValueError(f"not an operator or a primitive's name: {op!r}")
-    source = _BINARY.format(expression=expression, zero=zero)
-
-    def decorate(method: _Method) -> _Method:
-        return cast(_Method, _written(source, method, op, reflected))
-
-    return decorate
-
-
-def unary_fast_path(name: str) -> Callable[[_Method], _Method]:
-    """Give an elementwise function its fast path for real float tensors.
-
-    A real float tensor goes straight to the primitive ``name``: no dtype
-    rule applies to it. Any other tensor goes to the decorated method, the
-    checked path (bool and integers cast or refused, complex handled).
-    """
-    if not name.isidentifier():
-        raise ValueError(f"not a primitive's name: {name!r}")
-    source = _UNARY.format(name=name)
-
-    def decorate(method: _Method) -> _Method:
-        return cast(_Method, _written(source, method, name, unary=True))
-
-    return decorate
 
 
 def _framework_mix_error(a: type[TensorBase], b: object) -> FrameworkMixError:
@@ -312,15 +138,6 @@ def reraise_index_error(e: IndexError) -> NoReturn:
     if isinstance(e, UnitensorError) or not ("out of bounds" in text or "out of range" in text):
         raise e
     raise IndexOutOfRangeError(text) from e
-
-
-def sharding_error(e: Exception) -> ShardingError:
-    """The [`ShardingError`][unitensor.ShardingError] for a framework's sharding refusal ``e``.
-
-    Its message is ``e``'s, after its class name; raise it ``from e``, so
-    that the framework's error is kept as ``__cause__``.
-    """
-    return ShardingError(f"{type(e).__name__}: {e}")
 
 
 def as_tensor(x: Any) -> Any:
@@ -1195,6 +1012,6 @@ class TensorBase:
             raise ShapeError(f"{what} of an empty axis has no identity; shape {self.shape}")
 
 
-if _speedups is not None:
-    _speedups.setup(TensorBase)  # the offset of the raw slot
+if SPEEDUPS_MODULE is not None:
+    SPEEDUPS_MODULE.setup(TensorBase)  # the offset of the raw slot
 _registry.register_base(TensorBase)

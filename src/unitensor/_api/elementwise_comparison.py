@@ -17,6 +17,7 @@ from ._base import (
     TensorBase,
     TensorOrScalar,
     as_tensor,
+    clip_fast_path,
     fast_path,
     operand_pair,
     python_scalar,
@@ -345,6 +346,7 @@ class Comparison(Transcendental):
         a, b = self._operands(other)
         return wrap(self.__class__, self._ns.maximum(self._real(a, "maximum"), b))
 
+    @clip_fast_path
     def clip(self, min_: TensorOrScalar | None, max_: TensorOrScalar | None) -> Self:
         """Limit values to ``[min_, max_]``; ``None`` leaves that side open.
 

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Self
 
 from .._errors import (
     DTypeError,
@@ -16,13 +16,11 @@ from .._errors import (
 )
 from ._base import (
     Axes,
+    reduction_fast_path,
     sharding_error,
     wrap,
 )
 from .searching import Searching
-
-if TYPE_CHECKING:
-    pass
 
 
 class Statistical(Searching):
@@ -55,6 +53,7 @@ class Statistical(Searching):
         except self._ns.sharding_errors as e:
             raise sharding_error(e) from e
 
+    @reduction_fast_path("sum", dtype=True)
     def sum(self, axis: Axes = None, keepdims: bool = False, dtype: Any = None) -> Self:
         """Sum over ``axis`` (all axes for ``None``).
 
@@ -163,6 +162,7 @@ class Statistical(Searching):
             return self._reduce(self._ns.prod, self.raw, axis, keepdims, True)
         return self._reduce_as(self._ns.prod, dtype, axis, keepdims)
 
+    @reduction_fast_path("mean")
     def mean(self, axis: Axes = None, keepdims: bool = False) -> Self:
         """Arithmetic mean over ``axis`` (all axes for ``None``).
 

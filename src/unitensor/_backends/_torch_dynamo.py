@@ -17,7 +17,7 @@ gradients call), so a training step with its gradient is one graph; this
 is a process-wide setting of PyTorch's and applies to native code as well.
 
 Where the hot path runs in C (``unitensor._speedups``, see
-``unitensor._api._base.SPEEDUPS``), Dynamo, which inlines Python code and
+``unitensor._api._fast.SPEEDUPS``), Dynamo, which inlines Python code and
 cannot see into C, is given the Python versions instead: ``wrap`` becomes
 its Python twin through ``torch.compiler.substitute_in_graph`` (PyTorch's
 public way of giving a C function a traceable polyfill), and a fast path in C
