@@ -583,3 +583,21 @@ def test_torch_small_sign_under_modes_once_its_constants_exist():
     _assert_sign(traced(torch.from_numpy(x)).numpy(), expected)
     with FakeTensorMode() as mode:
         assert tuple(sign(mode.from_tensor(torch.from_numpy(x))).shape) == x.shape
+
+
+def test_torch_mean_and_sign_under_jit_trace_keep_no_traced_constant():
+    """torch.jit.trace keeps Python numbers as constants: mean's count and sign's finite
+    check would hold for the traced input only, so a trace takes torch.mean and sign's
+    general form."""
+    torch = pytest.importorskip("torch")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        mean = torch.jit.trace(lambda x: ut.astensor(x).mean(axis=0).raw, torch.ones(4, 3))
+        sign = torch.jit.trace(
+            lambda x: ut.astensor(x).sign().raw, torch.ones(2000), check_trace=False
+        )
+    x = np.random.default_rng(2).standard_normal((8, 3)).astype(np.float32)
+    np.testing.assert_allclose(mean(torch.from_numpy(x)).numpy(), np.mean(x, axis=0), rtol=1e-6)
+    y = np.linspace(-2.0, 2.0, 2000, dtype=np.float32)
+    y[[3, 7]] = [np.nan, -0.0]
+    np.testing.assert_array_equal(sign(torch.from_numpy(y)).numpy(), np.sign(y))

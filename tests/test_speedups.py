@@ -540,3 +540,56 @@ def test_clip_to_numbers_equals_numpy(backend):
         for lo, hi in ((0, 1), (-0.5, 0.5), (1.0, 0.0)):
             expected = np.clip(x.astype(dtype), dtype(lo), dtype(hi))
             check(make(backend, x.astype(dtype)).clip(lo, hi), backend, expected, dtype)
+
+
+def test_clip_bounds_beyond_the_dtype_round_as_numpy_rounds_them(backend):
+    """A bound past the largest finite value is the dtype's rounding of it (NumPy's):
+    the largest value where it rounds down to it, infinity beyond."""
+    cases = [
+        (np.float16, 65519, 65520),
+        (np.float32, 3.4028235e38, 3.5e38),
+        (np.float32, -1e300, 1e300),
+        (np.float64, -1.0, 2.0),
+    ]
+    for dtype, lo, hi in cases:
+        x = np.array([0.0, 1.0, -5.0], dtype=dtype)
+        with np.errstate(over="ignore"):
+            expected = np.clip(x, lo, hi)
+        check(make(backend, x).clip(lo, hi), backend, expected, dtype)
+
+
+class _LyingFloat:
+    """An object that says it is a float (``__class__``) and converts to one."""
+
+    __class__ = float  # type: ignore[assignment]
+
+    def __float__(self):
+        return 0.0
+
+
+def test_clip_tests_the_bounds_real_types_in_every_path():
+    t = ut.astensor(np.array([-1.0, 0.5, 2.0], dtype=np.float32))
+    f = FAST["clip"]
+    assert _three_ways(f, "clip(float32, lying bound)", t, _LyingFloat(), 1.0) in {
+        "value",
+        "raised",
+    }
+
+
+def test_sum_of_unknown_rank_in_a_tensorflow_graph():
+    """axis=None needs no rank: a TensorFlow graph's tensor of unknown rank sums (float32
+    by the fast path, float16 by the checked path)."""
+    if "tensorflow" not in selected_backends():
+        pytest.skip("TensorFlow is not selected")
+    import tensorflow as tf
+
+    for dtype, np_dtype in ((tf.float32, np.float32), (tf.float16, np.float16)):
+
+        @tf.function(input_signature=[tf.TensorSpec(None, dtype)])
+        def total(x):
+            return ut.astensor(x).sum().raw
+
+        x = np.arange(6, dtype=np_dtype).reshape(2, 3)
+        out = total(tf.constant(x))
+        assert out.dtype == dtype
+        assert float(out) == float(np.sum(x))

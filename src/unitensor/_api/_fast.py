@@ -148,8 +148,8 @@ def fast(self, axis=None, keepdims=False{parameter}):
 _CLIP = """
 def fast(self, min_, max_):
     a = self.raw
-    lo = min_.__class__
-    hi = max_.__class__
+    lo = type(min_)
+    hi = type(max_)
     if (
         (lo is float or lo is int)
         and (hi is float or hi is int)

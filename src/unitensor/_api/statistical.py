@@ -39,10 +39,9 @@ class Statistical(Searching):
         if accumulating and a.dtype not in self._full_width_dtypes:
             fn = self._accumulating(fn, a)
         axes: int | tuple[int, ...] | None
-        n = len(a.shape)
-        if axis is None:
+        if axis is None:  # (no rank needed: a TensorFlow graph's may be unknown)
             axes = None
-        elif type(axis) is int and -n <= axis < n:  # the common case
+        elif type(axis) is int and -(n := len(a.shape)) <= axis < n:  # the common case
             axes = axis + n if axis < 0 else axis
         else:
             axes = self._axes(axis)

@@ -49,6 +49,7 @@ __all__ = ["PyTorchTensor", "primitives"]
 # untyped parameters); this module handles native tensors as ``Any`` anyway.
 torch: Any = None
 _is_compiling: Callable[[], bool] = bool  # torch.compiler.is_compiling, set by _primitives()
+_is_tracing: Callable[[], bool] = bool  # torch.jit.is_tracing's test, set by _primitives()
 tnf: Any = None
 _hardtanh_: Any = None  # torch._C._nn.hardtanh_, set by _primitives()
 _functorch_level: Any = None  # torch._C._functorch.maybe_current_level
@@ -310,20 +311,19 @@ def _einsum(subscripts: str, arrays: list[Any]) -> Any:
 
 
 def _saturated(a: Any, bound: Any) -> Any:
-    """A Python-number bound beyond ``a``'s float range as the infinity on its side.
+    """A Python-number bound beyond ``a``'s float range as NumPy converts it to the dtype.
 
-    That is what NumPy does, converting the number to ``a``'s dtype first;
+    NumPy rounds the number to ``a``'s dtype first: the largest finite value
+    where it rounds to that (65519 in float16), else the infinity on its side;
     PyTorch refuses to convert it (``RuntimeError``: "value cannot be
     converted to type ... without overflow").
     """
     if bound is None or isinstance(bound, torch.Tensor) or not a.is_floating_point():
         return bound
     big = torch.finfo(a.dtype).max
-    if bound > big:
-        return math.inf
-    if bound < -big:
-        return -math.inf
-    return bound
+    if -big <= bound <= big:
+        return bound
+    return torch.tensor(float(bound), dtype=torch.float64).to(a.dtype).item()
 
 
 def _clip(a: Any, lo: Any, hi: Any) -> Any:
@@ -476,7 +476,7 @@ def _real_sign(a: Any) -> Any:
             if scale is not None or _no_mode():
                 zero, factor, value = scale or _sign_scale(a.dtype)
                 return _hardtanh_(torch.addcmul(zero, a, factor, value=value))
-        elif _no_mode():  # (no .item() in a trace, as under make_fx)
+        elif _no_mode() and not _is_tracing():  # (no .item() in a trace: make_fx, jit.trace)
             out = torch.sign(a)
             if math.isfinite(a.sum().item()):  # (a sum in float64 reads ten times slower)
                 return out
@@ -496,10 +496,11 @@ def _float_mean(a: Any, axes: int | tuple[int, ...] | None, keepdims: bool) -> A
     called here with the count as a kept 0-d tensor (``_scalar_operand``;
     under a transformation or mode the count as a float). Same values,
     NaN for an empty axis (0 / 0), same gradients; subclasses
-    (``FakeTensor``), half precision and ``torch.compile`` take ``torch.mean``.
+    (``FakeTensor``), half precision, ``torch.compile`` and ``torch.jit.trace``
+    (whose graph would hold the count of the traced shape) take ``torch.mean``.
     """
-    if a.__class__ not in _PLAIN_TENSORS or _is_compiling():
-        return torch.mean(a, axes, keepdims)
+    if a.__class__ not in _PLAIN_TENSORS or _is_compiling() or _is_tracing():
+        return torch.mean(a, axes, keepdims)  # (a trace would keep the count as a constant)
     if axes is None:
         n = a.numel()
     elif isinstance(axes, int):
@@ -838,10 +839,11 @@ def _square(a: Any) -> Any:
 
 def _primitives() -> Primitives:
     """PyTorch's primitives as its kernels give them (see ``_torch_unsigned`` for the rest)."""
-    global torch, tnf, _is_compiling, _hardtanh_, _functorch_level, _forward_ad
+    global torch, tnf, _is_compiling, _is_tracing, _hardtanh_, _functorch_level, _forward_ad
     torch = importlib.import_module("torch")
     tnf = importlib.import_module("torch.nn.functional")
     _is_compiling = torch.compiler.is_compiling
+    _is_tracing = torch._C._is_tracing
     _NO_PRODUCTS.update((torch.uint16, torch.uint32, torch.uint64))
     _CACHED_SCALAR_DTYPES.update((torch.float32, torch.float64))
     _REAL_FLOATS.update((torch.float16, torch.bfloat16, torch.float32, torch.float64))
