@@ -1,7 +1,8 @@
 """The cheaper forms chosen for speed (issue 15) give the checked meaning on every backend.
 
-``sign`` takes a different form by size and context on PyTorch (two dispatches on
-small tensors, one pass plus a NaN/inf check on large ones, the general form under
+``sign`` takes a different form by size and context on PyTorch (NumPy's sign of a small
+float32 or float64 tensor's memory, two dispatches on other small tensors, one pass plus
+a NaN/inf check on large ones, the general form under
 autograd, forward AD and ``torch.func``), and one compiled function on JAX. Each form
 is compared here with ``np.sign`` on the values where the forms could differ: NaN,
 +-0, +-inf, the smallest subnormals, the largest numbers.
@@ -15,8 +16,9 @@ import pytest
 import unitensor as ut
 from conftest import check, make, native, supports_float64, to_numpy
 
-# 1024 elements is PyTorch's threshold between its small and large forms.
-SIZES = [15, 1024, 1025 * 3]
+# PyTorch's thresholds: NumPy's sign up to 2048 elements (float32, float64), the small
+# form up to 1024 (float16), the large form above.
+SIZES = [15, 1024, 2048, 2049]
 
 
 # JAX and TensorFlow flush subnormals to zero on the CPU (documented in the semantics
@@ -596,8 +598,31 @@ def test_torch_mean_and_sign_under_jit_trace_keep_no_traced_constant():
         sign = torch.jit.trace(
             lambda x: ut.astensor(x).sign().raw, torch.ones(2000), check_trace=False
         )
+        small_sign = torch.jit.trace(
+            lambda x: ut.astensor(x).sign().raw, torch.ones(15), check_trace=False
+        )
     x = np.random.default_rng(2).standard_normal((8, 3)).astype(np.float32)
     np.testing.assert_allclose(mean(torch.from_numpy(x)).numpy(), np.mean(x, axis=0), rtol=1e-6)
     y = np.linspace(-2.0, 2.0, 2000, dtype=np.float32)
     y[[3, 7]] = [np.nan, -0.0]
     np.testing.assert_array_equal(sign(torch.from_numpy(y)).numpy(), np.sign(y))
+    z = _specials(np.float32)
+    np.testing.assert_array_equal(small_sign(torch.from_numpy(z)).numpy(), np.sign(z))
+
+
+def test_torch_sign_of_views_0d_and_neg_bit_tensors():
+    """NumPy's sign reads a view's strides; a tensor NumPy cannot view takes the small form."""
+    torch = pytest.importorskip("torch")
+    x = np.resize(_specials(np.float32), (6, 8))
+    cases = {
+        "transposed": (torch.from_numpy(x).t(), x.T),
+        "strided": (torch.from_numpy(x)[::2, 1::3], x[::2, 1::3]),
+        "0-d": (torch.tensor(-0.0), np.float32(-0.0)),
+        "0-d nan": (torch.tensor(float("nan"), dtype=torch.float64), np.float64(np.nan)),
+        "neg bit": (torch._neg_view(torch.from_numpy(x)), -x),
+    }
+    for label, (t, expected) in cases.items():
+        out = ut.astensor(t).sign().raw
+        assert type(out) is torch.Tensor and out.dtype == t.dtype, label
+        assert tuple(out.shape) == np.shape(expected), label
+        _assert_sign(np.atleast_1d(out.numpy()), np.atleast_1d(np.sign(expected)))

@@ -399,6 +399,7 @@ def _searchsorted(a: Any, v: Any, side: str) -> Any:
 _SIGN_SCALE_EXPONENTS = {"float16": (12, 12), "bfloat16": (33, 100), "float32": (49, 100)}
 _SIGN_SCALES: dict[Any, tuple[Any, Any, float]] = {}
 _SMALL_SIGN = 1024  # elements: above it torch.sign and a sum cost less than the small form
+_NUMPY_SIGN = 2048  # elements: up to it NumPy's sign of float32 and float64 memory costs least
 _REAL_FLOATS: set[Any] = set()  # PyTorch's real float dtypes (set by _primitives)
 
 
@@ -456,11 +457,17 @@ def _sign(a: Any) -> Any:
 def _real_sign(a: Any) -> Any:
     """``_sign`` of a real float tensor (``Primitives.floats``' ``sign``).
 
-    The small form needs no ``_no_mode`` test once its constants exist
-    (made outside any mode, they are plain tensors that any mode may take,
-    as it takes any constant); a ``FakeTensor`` is no plain tensor, and
-    ``torch.func`` transformations, forward AD and autograd (whose gradient
-    of the scaled form would not be sign's 0) take the general form.
+    A plain float32 or float64 CPU tensor of up to ``_NUMPY_SIGN`` elements
+    outside any mode and trace takes NumPy's ``sign`` of its memory (a view,
+    ``Tensor.numpy``), which keeps NaN, as a new tensor on NumPy's array
+    (``torch.from_numpy``): one call, 1.4 µs on 10x10 where the two
+    dispatches of the small form take 2.5 (its storage, NumPy's, cannot be
+    resized: ``resize_`` raises). The small form needs no ``_no_mode`` test
+    once its constants exist (made outside any mode, they are plain tensors
+    that any mode may take, as it takes any constant); a ``FakeTensor`` is
+    no plain tensor, and ``torch.func`` transformations, forward AD and
+    autograd (whose gradient of the scaled form would not be sign's 0) take
+    the general form.
     """
     out = None
     if (
@@ -471,7 +478,22 @@ def _real_sign(a: Any) -> Any:
         and _functorch_level() is None
         and _forward_ad._current_level < 0  # no dual level entered
     ):
-        if a.numel() <= _SMALL_SIGN:
+        n = a.numel()
+        if (
+            n <= _NUMPY_SIGN
+            and a.dtype in _CACHED_SCALAR_DTYPES
+            and _no_mode()
+            and not _is_tracing()  # (a trace would keep NumPy's result as a constant)
+        ):
+            try:
+                signs = np.sign(a.numpy())
+            except (TypeError, RuntimeError):  # NumPy cannot view it (sparse layout, neg bit)
+                pass
+            else:  # (of a 0-d tensor NumPy gives a scalar)
+                return torch.from_numpy(
+                    signs if signs.__class__ is np.ndarray else np.asarray(signs)
+                )
+        if n <= _SMALL_SIGN:
             scale = _SIGN_SCALES.get(a.dtype)
             if scale is not None or _no_mode():
                 zero, factor, value = scale or _sign_scale(a.dtype)
