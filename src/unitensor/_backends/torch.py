@@ -848,15 +848,8 @@ def primitives() -> Primitives:
     """PyTorch's primitives, completed for uint16, uint32 and uint64; imports PyTorch."""
     p = _torch_unsigned.completed(_primitives())
     assert p.floats is not None  # (completed() keeps PyTorch's own as the floats')
-    floats = dataclasses.replace(
-        p.floats, sign=_real_sign, mean=_float_mean, clip=_float_clip, square=_square
-    )
+    floats = dataclasses.replace(p.floats, sign=_real_sign, mean=_float_mean, clip=_float_clip)
     return dataclasses.replace(p, floats=floats)
-
-
-def _square(a: Any) -> Any:
-    """``a * a``: ``torch.square`` is ``pow(a, 2)``, the same product one dispatch later."""
-    return a * a
 
 
 def _primitives() -> Primitives:
