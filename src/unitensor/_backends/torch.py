@@ -50,6 +50,8 @@ __all__ = ["PyTorchTensor", "primitives"]
 torch: Any = None
 _is_compiling: Callable[[], bool] = bool  # torch.compiler.is_compiling, set by _primitives()
 _is_tracing: Callable[[], bool] = bool  # torch.jit.is_tracing's test, set by _primitives()
+_dispatch_modes: Callable[[], int] = int  # the depth of dispatch modes, set by _primitives()
+_function_modes: Callable[[], bool] = bool  # whether a __torch_function__ mode is on (same)
 tnf: Any = None
 _hardtanh_: Any = None  # torch._C._nn.hardtanh_, set by _primitives()
 _functorch_level: Any = None  # torch._C._functorch.maybe_current_level
@@ -482,7 +484,8 @@ def _real_sign(a: Any) -> Any:
         if (
             n <= _NUMPY_SIGN
             and a.dtype in _CACHED_SCALAR_DTYPES
-            and _no_mode()
+            and not _dispatch_modes()  # (_no_mode's tests, its functorch one made above)
+            and not _function_modes()
             and not _is_tracing()  # (a trace would keep NumPy's result as a constant)
         ):
             try:
@@ -582,11 +585,7 @@ def _no_mode() -> bool:
     is made), a dispatch mode (``FakeTensorMode``, ``make_fx``'s proxies) or
     a ``__torch_function__`` mode.
     """
-    return (
-        _functorch_level() is None
-        and not torch._C._len_torch_dispatch_stack()
-        and not torch._C._is_torch_function_mode_enabled()
-    )
+    return _functorch_level() is None and not _dispatch_modes() and not _function_modes()
 
 
 def _pair(a: Any, b: Any) -> tuple[Any, Any]:
@@ -855,10 +854,13 @@ def primitives() -> Primitives:
 def _primitives() -> Primitives:
     """PyTorch's primitives as its kernels give them (see ``_torch_unsigned`` for the rest)."""
     global torch, tnf, _is_compiling, _is_tracing, _hardtanh_, _functorch_level, _forward_ad
+    global _dispatch_modes, _function_modes
     torch = importlib.import_module("torch")
     tnf = importlib.import_module("torch.nn.functional")
     _is_compiling = torch.compiler.is_compiling
     _is_tracing = torch._C._is_tracing
+    _dispatch_modes = torch._C._len_torch_dispatch_stack
+    _function_modes = torch._C._is_torch_function_mode_enabled
     _NO_PRODUCTS.update((torch.uint16, torch.uint32, torch.uint64))
     _CACHED_SCALAR_DTYPES.update((torch.float32, torch.float64))
     _REAL_FLOATS.update((torch.float16, torch.bfloat16, torch.float32, torch.float64))
