@@ -36,8 +36,8 @@ typecheck: $(STAMP)
 # exercised: the suite fails (rather than skips) when one is missing. pytest's exit
 # code 5 (no tests) fails make too.
 BACKEND_NAMES = $(PY) -c 'from unitensor._registry import BACKENDS; print(",".join(BACKENDS))'
-# The suite runs in PYTEST_WORKERS processes (pytest-xdist): 7 minutes on 2 cores, 10.5
-# in one. Each worker loads the four frameworks (about 2 GB), hence a number, not "auto".
+# The suite runs in PYTEST_WORKERS processes (pytest-xdist): 6 to 7 minutes on 2 cores,
+# 10.5 in one. Each worker loads the four frameworks (about 2 GB), hence a number, not "auto".
 PYTEST_WORKERS ?= 2
 pytest: $(STAMP)
 	names=$$($(BACKEND_NAMES)) && \
