@@ -626,3 +626,40 @@ def test_torch_sign_of_views_0d_and_neg_bit_tensors():
         assert type(out) is torch.Tensor and out.dtype == t.dtype, label
         assert tuple(out.shape) == np.shape(expected), label
         _assert_sign(np.atleast_1d(out.numpy()), np.atleast_1d(np.sign(expected)))
+
+
+def test_torch_sign_of_a_functionalization_wrapper_and_a_first_trace():
+    """A functionalization wrapper's storage holds no data: NumPy's form leaves it out; a
+    trace, even the first after eager calls, makes no constants of its own."""
+    torch = pytest.importorskip("torch")
+    x = _specials(np.float32)
+    wrapped = torch._to_functional_tensor(torch.from_numpy(x.copy()))
+    out = ut.astensor(wrapped).sign().raw
+    assert torch._is_functional_tensor(out)
+    _assert_sign(torch._from_functional_tensor(out).numpy(), np.sign(x))
+
+    def sign(a):
+        return ut.astensor(a).sign().raw
+
+    for dtype in (torch.float64, torch.float32):  # (float64: no constants made before)
+        example = torch.linspace(-3, 3, 15, dtype=dtype)
+        sign(example)  # eager first: NumPy's form
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            traced = torch.jit.trace(sign, example)  # the trace check runs it twice
+        y = np.resize(_specials(np.float64), 15).astype(example.numpy().dtype)
+        _assert_sign(traced(torch.from_numpy(y)).numpy(), np.sign(y))
+
+
+def test_torch_sign_of_a_small_tensor_is_not_resizable_as_documented():
+    """The semantics table's kept difference: NumPy's memory cannot be resized by PyTorch."""
+    torch = pytest.importorskip("torch")
+    from unitensor.semantics import TABLE
+
+    assert any("cannot resize" in kept for kept in TABLE["sign"].kept)
+    out = ut.astensor(torch.tensor([1.0, -2.0, 0.0])).sign().raw
+    np.testing.assert_array_equal(out.numpy(), [1.0, -1.0, 0.0])
+    with pytest.raises(RuntimeError, match="not resizable"):
+        out.resize_(8)
+    empty = ut.astensor(torch.zeros(0, 3)).sign().raw
+    assert empty.stride() == torch.sign(torch.zeros(0, 3)).stride()

@@ -153,7 +153,12 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "JAX and PyTorch kept -0.0",
                 "bool input differs per framework",
             ),
-            (_COMPLEX_SPECIAL,),
+            (
+                _COMPLEX_SPECIAL,
+                "PyTorch: the result for a float32 or float64 CPU tensor of up to 2048 "
+                "elements is NumPy's sign on NumPy's memory (torch.from_numpy), which "
+                "PyTorch cannot resize (resize_, or an out= of another size, raises)",
+            ),
         ),
     ),
     (

@@ -52,6 +52,7 @@ _is_compiling: Callable[[], bool] = bool  # torch.compiler.is_compiling, set by 
 _is_tracing: Callable[[], bool] = bool  # torch.jit.is_tracing's test, set by _primitives()
 _dispatch_modes: Callable[[], int] = int  # the depth of dispatch modes, set by _primitives()
 _function_modes: Callable[[], bool] = bool  # whether a __torch_function__ mode is on (same)
+_is_functional: Callable[[Any], bool] = bool  # torch._is_functional_tensor (same)
 tnf: Any = None
 _hardtanh_: Any = None  # torch._C._nn.hardtanh_, set by _primitives()
 _functorch_level: Any = None  # torch._C._functorch.maybe_current_level
@@ -464,7 +465,9 @@ def _real_sign(a: Any) -> Any:
     ``Tensor.numpy``), which keeps NaN, as a new tensor on NumPy's array
     (``torch.from_numpy``): one call, 1.4 µs on 10x10 where the two
     dispatches of the small form take 2.5 (its storage, NumPy's, cannot be
-    resized: ``resize_`` raises). The small form needs no ``_no_mode`` test
+    resized: ``resize_`` and an ``out=`` of another size raise; a
+    functionalization wrapper, whose own storage holds no data, is left
+    out). The small form needs no ``_no_mode`` test
     once its constants exist (made outside any mode, they are plain tensors
     that any mode may take, as it takes any constant); a ``FakeTensor`` is
     no plain tensor, and ``torch.func`` transformations, forward AD and
@@ -482,11 +485,12 @@ def _real_sign(a: Any) -> Any:
     ):
         n = a.numel()
         if (
-            n <= _NUMPY_SIGN
+            0 < n <= _NUMPY_SIGN  # (an empty tensor: torch.sign's strides)
             and a.dtype in _CACHED_SCALAR_DTYPES
             and not _dispatch_modes()  # (_no_mode's tests, its functorch one made above)
             and not _function_modes()
             and not _is_tracing()  # (a trace would keep NumPy's result as a constant)
+            and not _is_functional(a)  # (a functionalization wrapper: no data of its own)
         ):
             try:
                 signs = np.sign(a.numpy())
@@ -497,8 +501,8 @@ def _real_sign(a: Any) -> Any:
                     signs if signs.__class__ is np.ndarray else np.asarray(signs)
                 )
         if n <= _SMALL_SIGN:
-            scale = _SIGN_SCALES.get(a.dtype)
-            if scale is not None or _no_mode():
+            scale = _SIGN_SCALES.get(a.dtype)  # (made in a trace, its check's run would differ)
+            if scale is not None or (_no_mode() and not _is_tracing()):
                 zero, factor, value = scale or _sign_scale(a.dtype)
                 return _hardtanh_(torch.addcmul(zero, a, factor, value=value))
         elif _no_mode() and not _is_tracing():  # (no .item() in a trace: make_fx, jit.trace)
@@ -854,13 +858,14 @@ def primitives() -> Primitives:
 def _primitives() -> Primitives:
     """PyTorch's primitives as its kernels give them (see ``_torch_unsigned`` for the rest)."""
     global torch, tnf, _is_compiling, _is_tracing, _hardtanh_, _functorch_level, _forward_ad
-    global _dispatch_modes, _function_modes
+    global _dispatch_modes, _function_modes, _is_functional
     torch = importlib.import_module("torch")
     tnf = importlib.import_module("torch.nn.functional")
     _is_compiling = torch.compiler.is_compiling
     _is_tracing = torch._C._is_tracing
     _dispatch_modes = torch._C._len_torch_dispatch_stack
     _function_modes = torch._C._is_torch_function_mode_enabled
+    _is_functional = torch._is_functional_tensor
     _NO_PRODUCTS.update((torch.uint16, torch.uint32, torch.uint64))
     _CACHED_SCALAR_DTYPES.update((torch.float32, torch.float64))
     _REAL_FLOATS.update((torch.float16, torch.bfloat16, torch.float32, torch.float64))
