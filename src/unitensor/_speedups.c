@@ -2,9 +2,9 @@
  *
  * It holds what runs on every operation of small arrays: ``wrap`` (a new
  * tensor around a native array, no ``__init__``) and the fast paths that
- * ``fast_path``, ``unary_fast_path`` and ``reduction_fast_path`` write as
- * Python source (the templates ``_BINARY``, ``_UNARY`` and ``_REDUCTION`` of
- * ``_api/_fast.py``). The Python
+ * ``fast_path``, ``unary_fast_path``, ``reduction_fast_path`` and
+ * ``clip_fast_path`` write as Python source (the templates ``_BINARY``,
+ * ``_UNARY``, ``_REDUCTION`` and ``_CLIP`` of ``_api/_fast.py``). The Python
  * templates stay the reference: a fast path object holds the Python
  * function compiled from its template (``__python__``) and the checked
  * method (``__wrapped__``), and

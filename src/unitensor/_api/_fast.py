@@ -4,7 +4,7 @@ A fast path is a tensor method's version for its most common operands (a
 real float tensor with a Python number or a tensor of its own dtype and
 shape; see docs/architecture.md, the hot path). Each is written once, as
 Python source compiled per method (``fast_path``, ``unary_fast_path``,
-``reduction_fast_path``); where the C extension ``unitensor._speedups`` is
+``reduction_fast_path``, ``clip_fast_path``); where the C extension ``unitensor._speedups`` is
 built, a C object makes the same tests and calls, and keeps the Python
 function for the calls it does not handle and for TorchDynamo. ``wrap``
 builds every result tensor.
@@ -31,8 +31,8 @@ if os.environ.get("UNITENSOR_PURE_PYTHON") != "1":
 SPEEDUPS: bool = _speedups is not None
 """Whether the hot path runs in C (``unitensor._speedups``; docs/architecture.md).
 
-``wrap`` and the fast paths of ``fast_path``, ``unary_fast_path`` and
-``reduction_fast_path`` are
+``wrap`` and the fast paths of ``fast_path``, ``unary_fast_path``,
+``reduction_fast_path`` and ``clip_fast_path`` are
 the C versions where the extension was built and the environment variable
 ``UNITENSOR_PURE_PYTHON`` is not ``1``; otherwise the Python templates below,
 which are also what TorchDynamo traces. Both give the same results and errors.
