@@ -663,3 +663,15 @@ def test_torch_sign_of_a_small_tensor_is_not_resizable_as_documented():
         out.resize_(8)
     empty = ut.astensor(torch.zeros(0, 3)).sign().raw
     assert empty.stride() == torch.sign(torch.zeros(0, 3)).stride()
+
+
+def test_torch_scalar_operands_under_jit_trace_are_made_in_no_trace():
+    """A trace records the tensors made in it: a scalar operand made and kept in the trace's
+    first run made its check's run differ ("Graphs differed across invocations")."""
+    torch = pytest.importorskip("torch")
+    x = np.linspace(-3.0, 3.0, 15, dtype=np.float32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        traced = torch.jit.trace(lambda a: (ut.astensor(a) - 0.3712).raw, torch.from_numpy(x))
+    y = x[::-1].copy()
+    np.testing.assert_array_equal(traced(torch.from_numpy(y)).numpy(), y - np.float32(0.3712))

@@ -425,10 +425,12 @@ def _sign(a: Any) -> Any:
     kernel gives the standard's sign (``benchmarks/bench.py --ops`` and
     ``docs/benchmarks.md`` compare the forms tried); the cheapest form
     depends on the size, so a plain CPU tensor (no autograd, forward AD,
-    ``torch.func`` transformation, dispatch or function mode or
+    ``torch.func`` transformation, dispatch or function mode, trace or
     ``torch.compile`` around it) takes:
 
-    - up to ``_SMALL_SIGN`` elements, where each dispatch costs more than a
+    - float32 and float64 up to ``_NUMPY_SIGN`` elements: NumPy's sign of its
+      memory (see ``_real_sign``);
+    - other dtypes up to ``_SMALL_SIGN`` elements, where each dispatch costs more than a
       pass over memory: ``0 + a * v * f`` (``addcmul``) clamped to [-1, 1]
       in place (``hardtanh_`` with its default bounds, which skips the
       conversion of two Python scalars), two dispatches: every nonzero
@@ -467,12 +469,12 @@ def _real_sign(a: Any) -> Any:
     dispatches of the small form take 2.5 (its storage, NumPy's, cannot be
     resized: ``resize_`` and an ``out=`` of another size raise; a
     functionalization wrapper, whose own storage holds no data, is left
-    out). The small form needs no ``_no_mode`` test
-    once its constants exist (made outside any mode, they are plain tensors
-    that any mode may take, as it takes any constant); a ``FakeTensor`` is
-    no plain tensor, and ``torch.func`` transformations, forward AD and
-    autograd (whose gradient of the scaled form would not be sign's 0) take
-    the general form.
+    out). The small form needs no ``_no_mode`` test once its constants
+    exist (made outside any mode and trace, they are plain tensors that any
+    mode may take, as it takes any constant); a ``FakeTensor`` is no plain
+    tensor, and ``torch.func`` transformations, forward AD and autograd
+    (whose gradient of the scaled form would not be sign's 0) take the
+    general form.
     """
     out = None
     if (
@@ -501,11 +503,11 @@ def _real_sign(a: Any) -> Any:
                     signs if signs.__class__ is np.ndarray else np.asarray(signs)
                 )
         if n <= _SMALL_SIGN:
-            scale = _SIGN_SCALES.get(a.dtype)  # (made in a trace, its check's run would differ)
-            if scale is not None or (_no_mode() and not _is_tracing()):
+            scale = _SIGN_SCALES.get(a.dtype)
+            if scale is not None or _no_mode():
                 zero, factor, value = scale or _sign_scale(a.dtype)
                 return _hardtanh_(torch.addcmul(zero, a, factor, value=value))
-        elif _no_mode() and not _is_tracing():  # (no .item() in a trace: make_fx, jit.trace)
+        elif _no_mode():  # (no .item() in a trace: make_fx, jit.trace)
             out = torch.sign(a)
             if math.isfinite(a.sum().item()):  # (a sum in float64 reads ten times slower)
                 return out
@@ -586,10 +588,17 @@ def _no_mode() -> bool:
     """Whether a tensor made now is a plain tensor that may be kept and used later.
 
     Not under a ``torch.func`` transformation (``functionalize`` wraps what
-    is made), a dispatch mode (``FakeTensorMode``, ``make_fx``'s proxies) or
-    a ``__torch_function__`` mode.
+    is made), a dispatch mode (``FakeTensorMode``, ``make_fx``'s proxies), a
+    ``__torch_function__`` mode or ``torch.jit.trace`` (which records what is
+    made: a tensor made in the trace's first run and kept for its check's
+    run would make the two graphs differ).
     """
-    return _functorch_level() is None and not _dispatch_modes() and not _function_modes()
+    return (
+        _functorch_level() is None
+        and not _dispatch_modes()
+        and not _function_modes()
+        and not _is_tracing()
+    )
 
 
 def _pair(a: Any, b: Any) -> tuple[Any, Any]:
