@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed-stamp
 
 .PHONY: demo demo-dask test lint typecheck pytest pytest-pure pytest-dask pytest-generic docs install clean bench bench-docs generate
 
-$(STAMP): pyproject.toml constraints.txt src/unitensor/_speedups.c
+$(STAMP): pyproject.toml constraints.txt src/unitensor/_speedups.c src/unitensor/_kernels.c
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --disable-pip-version-check -q -c constraints.txt -e ".[dev]"
 	touch $(STAMP)

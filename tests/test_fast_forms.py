@@ -1,8 +1,8 @@
 """The cheaper forms chosen for speed (issue 15) give the checked meaning on every backend.
 
-``sign`` takes a different form by size and context on PyTorch (NumPy's sign of a small
-float32 or float64 tensor's memory, two dispatches on other small tensors, one pass plus
-a NaN/inf check on large ones, the general form under
+``sign`` takes a different form by size and context on PyTorch (unitensor's one-pass
+kernel over a float32 or float64 tensor's memory, two dispatches on other small tensors,
+one pass plus a NaN/inf check on large ones, the general form under
 autograd, forward AD and ``torch.func``), and one compiled function on JAX. Each form
 is compared here with ``np.sign`` on the values where the forms could differ: NaN,
 +-0, +-inf, the smallest subnormals, the largest numbers.
@@ -16,9 +16,10 @@ import pytest
 import unitensor as ut
 from conftest import check, make, native, supports_float64, to_numpy
 
-# PyTorch's thresholds: NumPy's sign up to 2048 elements (float32, float64), the small
-# form up to 1024 (float16), the large form above.
-SIZES = [15, 1024, 2048, 2049]
+# PyTorch's thresholds: the one-pass kernel up to 131072 elements on two threads (float32,
+# float64), the small form up to 1024 (float16, and without the kernel), the large form
+# above.
+SIZES = [15, 1024, 1025, 131072, 131073]
 
 
 # JAX and TensorFlow flush subnormals to zero on the CPU (documented in the semantics
@@ -611,7 +612,7 @@ def test_torch_mean_and_sign_under_jit_trace_keep_no_traced_constant():
 
 
 def test_torch_sign_of_views_0d_and_neg_bit_tensors():
-    """NumPy's sign reads a view's strides; a tensor NumPy cannot view takes the small form."""
+    """Views the kernel leaves (strides, negative bit) take the small form; 0-d ones the kernel."""
     torch = pytest.importorskip("torch")
     x = np.resize(_specials(np.float32), (6, 8))
     cases = {
@@ -629,7 +630,7 @@ def test_torch_sign_of_views_0d_and_neg_bit_tensors():
 
 
 def test_torch_sign_of_a_functionalization_wrapper_and_a_first_trace():
-    """A functionalization wrapper's storage holds no data: NumPy's form leaves it out; a
+    """A functionalization wrapper's storage holds no data: the kernel leaves it out; a
     trace, even the first after eager calls, makes no constants of its own."""
     torch = pytest.importorskip("torch")
     x = _specials(np.float32)
@@ -643,7 +644,7 @@ def test_torch_sign_of_a_functionalization_wrapper_and_a_first_trace():
 
     for dtype in (torch.float64, torch.float32):  # (float64: no constants made before)
         example = torch.linspace(-3, 3, 15, dtype=dtype)
-        sign(example)  # eager first: NumPy's form
+        sign(example)  # eager first: the kernel
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             traced = torch.jit.trace(sign, example)  # the trace check runs it twice
@@ -651,18 +652,103 @@ def test_torch_sign_of_a_functionalization_wrapper_and_a_first_trace():
         _assert_sign(traced(torch.from_numpy(y)).numpy(), np.sign(y))
 
 
-def test_torch_sign_of_a_small_tensor_is_not_resizable_as_documented():
-    """The semantics table's kept difference: NumPy's memory cannot be resized by PyTorch."""
+def test_torch_sign_kernel_is_an_ordinary_tensor():
+    """The kernel's result is PyTorch's own memory (resizable), of torch.sign's strides."""
     torch = pytest.importorskip("torch")
-    from unitensor.semantics import TABLE
-
-    assert any("cannot resize" in kept for kept in TABLE["sign"].kept)
     out = ut.astensor(torch.tensor([1.0, -2.0, 0.0])).sign().raw
-    np.testing.assert_array_equal(out.numpy(), [1.0, -1.0, 0.0])
-    with pytest.raises(RuntimeError, match="not resizable"):
-        out.resize_(8)
+    assert out.tolist() == [1.0, -1.0, 0.0]
+    out.resize_(8)  # (before .numpy(), which pins the storage's size)
+    assert out.shape == (8,) and out[:3].tolist() == [1.0, -1.0, 0.0]
     empty = ut.astensor(torch.zeros(0, 3)).sign().raw
     assert empty.stride() == torch.sign(torch.zeros(0, 3)).stride()
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_sign_kernel_against_numpy(dtype):
+    """The kernel itself, on every length up to two vector widths past 64 and at unaligned
+    starts (its vector loop and its tail), and its refusal of bad arguments."""
+    kernels = pytest.importorskip("unitensor._kernels")
+    base = np.resize(_specials(dtype), 80)
+    for start in range(4):
+        for n in range(68):
+            x = base[start : start + n]
+            out = np.full(n, 7.0, dtype)
+            kernels.sign(x.ctypes.data if n else 1, out.ctypes.data if n else 1, n, x.itemsize)
+            _assert_sign(out, np.sign(x))
+    with pytest.raises(ValueError, match="itemsize of 4 or 8"):
+        kernels.sign(base.ctypes.data, base.ctypes.data, 3, 2)
+    with pytest.raises(ValueError, match="nonzero addresses"):
+        kernels.sign(0, base.ctypes.data, 3, 8)
+    with pytest.raises(ValueError, match="count >= 0"):
+        kernels.sign(base.ctypes.data, base.ctypes.data, -1, 8)
+    with pytest.raises(TypeError, match="takes 4 arguments"):
+        kernels.sign(1, 2, 3)
+
+
+def test_torch_sign_kernel_taken_and_left():
+    """Which tensors take the kernel (torch_sign gives a tensor) and which are left to the
+    other forms (None), each form giving np.sign's values."""
+    torch = pytest.importorskip("torch")
+    from unitensor._backends import torch as torch_backend
+
+    ut.astensor(torch.ones(1)).sign()  # (PyTorch's primitives set the kernel up when loaded)
+    if torch_backend._one_pass_sign is None:
+        pytest.skip("unitensor._kernels is not built (the other forms are tested alone)")
+    x = np.resize(_specials(np.float32), (16, 8))
+    taken = {
+        "2-d": torch.from_numpy(x),
+        "float64": torch.from_numpy(x.astype(np.float64)),
+        "contiguous slice": torch.from_numpy(x)[1:],  # (a storage offset)
+        "0-d": torch.tensor(-2.5),
+        "parameter": torch.nn.Parameter(torch.from_numpy(x), requires_grad=False),
+    }
+    left = {
+        "strided": torch.from_numpy(x)[:, ::2],
+        "channels last": torch.from_numpy(np.resize(x, (2, 4, 4, 4))).to(
+            memory_format=torch.channels_last
+        ),
+        "neg bit": torch._neg_view(torch.from_numpy(x)),
+        "float16": torch.from_numpy(x.astype(np.float16)),
+        "empty": torch.zeros(0, 4),
+        "requires grad": torch.from_numpy(x).requires_grad_(True),
+        "functional wrapper": torch._to_functional_tensor(torch.from_numpy(x.copy())),
+        "large": torch.from_numpy(np.resize(x, 131073)),
+    }
+    for label, t in {**taken, **left}.items():
+        got = torch_backend._one_pass_sign(t)
+        assert (got is not None) == (label in taken), label
+        out = ut.astensor(t).sign().raw
+        values = t
+        if torch._is_functional_tensor(t):
+            out, values = torch._from_functional_tensor(out), torch._from_functional_tensor(t)
+        expected = np.sign(values.detach().resolve_neg().numpy())
+        _assert_sign(np.atleast_1d(out.detach().numpy()), np.atleast_1d(expected))
+        if got is not None:
+            _assert_sign(np.atleast_1d(got.numpy()), np.atleast_1d(expected))
+            assert got.dtype == t.dtype and got.shape == t.shape, label
+    if torch.backends.mkldnn.is_available():  # (no strided memory: torch_sign leaves it)
+        assert torch_backend._one_pass_sign(torch.from_numpy(x).to_mkldnn()) is None
+    threads = torch.get_num_threads()
+    try:  # above PyTorch's grain size, with more than two threads: torch.sign and its check
+        torch.set_num_threads(4)
+        assert torch_backend._one_pass_sign(torch.from_numpy(np.resize(x, 65536))) is None
+        assert torch_backend._one_pass_sign(torch.from_numpy(np.resize(x, 32768))) is not None
+    finally:
+        torch.set_num_threads(threads)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_torch_sign_without_the_kernel(monkeypatch, size):
+    """Where unitensor._kernels is not built, the other forms give np.sign's values."""
+    torch = pytest.importorskip("torch")
+    from unitensor._backends import torch as torch_backend
+
+    monkeypatch.setattr(torch_backend, "_one_pass_sign", None)
+    for dtype in (np.float32, np.float64):
+        x = np.resize(_specials(dtype), size)
+        out = ut.astensor(torch.from_numpy(x)).sign().raw
+        assert out.dtype == torch.from_numpy(x).dtype
+        _assert_sign(out.numpy(), np.sign(x))
 
 
 def test_torch_scalar_operands_under_jit_trace_are_made_in_no_trace():

@@ -40,6 +40,7 @@ from .._errors import (
 )
 from ._fast import (
     FAST_PATH_TYPE,
+    KERNELS_MODULE,
     PYTHON_VERSIONS,
     SPEEDUPS,
     SPEEDUPS_MODULE,
@@ -59,6 +60,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FAST_PATH_TYPE",
+    "KERNELS_MODULE",
     "MISSING",
     "PYTHON_VERSIONS",
     "SCALAR_TYPES",

@@ -28,6 +28,13 @@ if os.environ.get("UNITENSOR_PURE_PYTHON") != "1":
     except ImportError:  # no compiler at install: the same code in Python
         _speedups = None
 
+_kernels: ModuleType | None = None
+if _speedups is not None:  # (UNITENSOR_PURE_PYTHON turns both off)
+    try:  # kernels over raw memory, built beside _speedups (pyproject.toml)
+        from .. import _kernels
+    except ImportError:
+        _kernels = None
+
 SPEEDUPS: bool = _speedups is not None
 """Whether the hot path runs in C (``unitensor._speedups``; docs/architecture.md).
 
@@ -39,6 +46,9 @@ which are also what TorchDynamo traces. Both give the same results and errors.
 """
 SPEEDUPS_MODULE: ModuleType | None = _speedups
 """``unitensor._speedups`` where ``SPEEDUPS`` (the namespaces' wrappers use it too), else None."""
+KERNELS_MODULE: ModuleType | None = _kernels
+"""``unitensor._kernels`` (``sign`` in one pass over raw memory) where built and
+``SPEEDUPS`` is true, else None; a backend that uses it keeps a form without it."""
 FAST_PATH_TYPE: type | None = None if _speedups is None else _speedups.FastPath
 """The type of the fast paths in C, None where ``SPEEDUPS`` is false."""
 

@@ -28,7 +28,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from .._api._base import FAST_PATH_TYPE, PYTHON_VERSIONS, wrap
+from .._api._base import FAST_PATH_TYPE, KERNELS_MODULE, PYTHON_VERSIONS, wrap
 from .._api.autodiff import map_tensors
 from .._errors import IndexOutOfRangeError, tagged
 from .._indexing import (
@@ -52,11 +52,12 @@ _is_compiling: Callable[[], bool] = bool  # torch.compiler.is_compiling, set by 
 _is_tracing: Callable[[], bool] = bool  # torch.jit.is_tracing's test, set by _primitives()
 _dispatch_modes: Callable[[], int] = int  # the depth of dispatch modes, set by _primitives()
 _function_modes: Callable[[], bool] = bool  # whether a __torch_function__ mode is on (same)
-_is_functional: Callable[[Any], bool] = bool  # torch._is_functional_tensor (same)
 tnf: Any = None
 _hardtanh_: Any = None  # torch._C._nn.hardtanh_, set by _primitives()
 _functorch_level: Any = None  # torch._C._functorch.maybe_current_level
 _forward_ad: Any = None  # torch.autograd.forward_ad
+# KERNELS_MODULE.torch_sign once set up (_primitives), None without the extension
+_one_pass_sign: Callable[[Any], Any] | None = None
 
 
 class PyTorchTensor(Tensor, backend="torch"):
@@ -402,7 +403,8 @@ def _searchsorted(a: Any, v: Any, side: str) -> Any:
 _SIGN_SCALE_EXPONENTS = {"float16": (12, 12), "bfloat16": (33, 100), "float32": (49, 100)}
 _SIGN_SCALES: dict[Any, tuple[Any, Any, float]] = {}
 _SMALL_SIGN = 1024  # elements: above it torch.sign and a sum cost less than the small form
-_NUMPY_SIGN = 2048  # elements: up to it NumPy's sign of float32 and float64 memory costs least
+_SERIAL_SIGN = 32768  # elements: up to it PyTorch runs sign on one thread (its grain size)
+_TWO_THREAD_SIGN = 131072  # elements: up to it the one-pass kernel wins on two threads too
 _REAL_FLOATS: set[Any] = set()  # PyTorch's real float dtypes (set by _primitives)
 
 
@@ -428,9 +430,15 @@ def _sign(a: Any) -> Any:
     ``torch.func`` transformation, dispatch or function mode, trace or
     ``torch.compile`` around it) takes:
 
-    - float32 and float64 up to ``_NUMPY_SIGN`` elements: NumPy's sign of its
-      memory (see ``_real_sign``);
-    - other dtypes up to ``_SMALL_SIGN`` elements, where each dispatch costs more than a
+    - float32 and float64 in contiguous memory (without the negative bit)
+      up to ``_SERIAL_SIGN`` elements, or ``_TWO_THREAD_SIGN`` where PyTorch
+      runs on at most two threads: ``unitensor._kernels``' sign, one pass
+      over memory into a tensor from ``torch.empty_like``, where the
+      extension is built (see ``_real_sign``; above, ``torch.sign`` and the
+      sum below, each split over PyTorch's threads, cost less than one pass
+      on one thread);
+    - other dtypes and layouts, or without the extension, up to ``_SMALL_SIGN``
+      elements, where each dispatch costs more than a
       pass over memory: ``0 + a * v * f`` (``addcmul``) clamped to [-1, 1]
       in place (``hardtanh_`` with its default bounds, which skips the
       conversion of two Python scalars), two dispatches: every nonzero
@@ -462,20 +470,30 @@ def _sign(a: Any) -> Any:
 def _real_sign(a: Any) -> Any:
     """``_sign`` of a real float tensor (``Primitives.floats``' ``sign``).
 
-    A plain float32 or float64 CPU tensor of up to ``_NUMPY_SIGN`` elements
-    outside any mode and trace takes NumPy's ``sign`` of its memory (a view,
-    ``Tensor.numpy``), which keeps NaN, as a new tensor on NumPy's array
-    (``torch.from_numpy``): one call, 1.4 µs on 10x10 where the two
-    dispatches of the small form take 2.5 (its storage, NumPy's, cannot be
-    resized: ``resize_`` and an ``out=`` of another size raise; a
-    functionalization wrapper, whose own storage holds no data, is left
-    out). The small form needs no ``_no_mode`` test once its constants
-    exist (made outside any mode and trace, they are plain tensors that any
-    mode may take, as it takes any constant); a ``FakeTensor`` is no plain
-    tensor, and ``torch.func`` transformations, forward AD and autograd
-    (whose gradient of the scaled form would not be sign's 0) take the
-    general form.
+    A plain float32 or float64 CPU tensor in contiguous strided memory,
+    without the negative bit (its memory holds the negated numbers), outside
+    autograd, forward AD, ``torch.func``, modes and traces, takes the one-pass
+    kernel: ``KERNELS_MODULE.torch_sign`` makes these tests in C (each is a
+    call into PyTorch; in Python they cost 2.5 µs, in C about 1.5), fills a
+    tensor from ``torch.empty_like`` and gives None where a test fails. On
+    10x10 the kernel and ``empty_like`` cost 2.4 µs where ``torch.sign``
+    costs 2.1-3.5 and the small form's two dispatches 8.6; at 131072
+    elements 31 µs where ``torch.sign`` and its sum check cost 46; at
+    1000x1000 one pass on one thread costs 180-200 µs where ``torch.sign``
+    on two threads and the check cost 160-180, hence the limits
+    ``_SERIAL_SIGN`` and ``_TWO_THREAD_SIGN`` (2-core VM, 2026-12-02). A
+    functionalization wrapper (data address 0) is left out. The small form
+    needs no ``_no_mode`` test once its constants exist (made outside any
+    mode and trace, they are plain tensors that any mode may take, as it
+    takes any constant); a ``FakeTensor`` is no plain tensor, and
+    ``torch.func`` transformations, forward AD and autograd (whose gradient
+    of the scaled form would not be sign's 0, and whose result of the
+    kernel would have no ``grad_fn``) take the general form.
     """
+    if _one_pass_sign is not None and not _is_compiling():  # (Dynamo: the forms below)
+        out = _one_pass_sign(a)
+        if out is not None:
+            return out
     out = None
     if (
         a.__class__ in _PLAIN_TENSORS
@@ -486,22 +504,6 @@ def _real_sign(a: Any) -> Any:
         and _forward_ad._current_level < 0  # no dual level entered
     ):
         n = a.numel()
-        if (
-            0 < n <= _NUMPY_SIGN  # (an empty tensor: torch.sign's strides)
-            and a.dtype in _CACHED_SCALAR_DTYPES
-            and not _dispatch_modes()  # (_no_mode's tests, its functorch one made above)
-            and not _function_modes()
-            and not _is_tracing()  # (a trace would keep NumPy's result as a constant)
-            and not _is_functional(a)  # (a functionalization wrapper: no data of its own)
-        ):
-            try:
-                signs = np.sign(a.numpy())
-            except (TypeError, RuntimeError):  # NumPy cannot view it (sparse layout, neg bit)
-                pass
-            else:  # (of a 0-d tensor NumPy gives a scalar)
-                return torch.from_numpy(
-                    signs if signs.__class__ is np.ndarray else np.asarray(signs)
-                )
         if n <= _SMALL_SIGN:
             scale = _SIGN_SCALES.get(a.dtype)
             if scale is not None or _no_mode():
@@ -867,14 +869,13 @@ def primitives() -> Primitives:
 def _primitives() -> Primitives:
     """PyTorch's primitives as its kernels give them (see ``_torch_unsigned`` for the rest)."""
     global torch, tnf, _is_compiling, _is_tracing, _hardtanh_, _functorch_level, _forward_ad
-    global _dispatch_modes, _function_modes, _is_functional
+    global _dispatch_modes, _function_modes, _one_pass_sign
     torch = importlib.import_module("torch")
     tnf = importlib.import_module("torch.nn.functional")
     _is_compiling = torch.compiler.is_compiling
     _is_tracing = torch._C._is_tracing
     _dispatch_modes = torch._C._len_torch_dispatch_stack
     _function_modes = torch._C._is_torch_function_mode_enabled
-    _is_functional = torch._is_functional_tensor
     _NO_PRODUCTS.update((torch.uint16, torch.uint32, torch.uint64))
     _CACHED_SCALAR_DTYPES.update((torch.float32, torch.float64))
     _REAL_FLOATS.update((torch.float16, torch.bfloat16, torch.float32, torch.float64))
@@ -882,6 +883,21 @@ def _primitives() -> Primitives:
     _functorch_level = torch._C._functorch.maybe_current_level
     _forward_ad = torch.autograd.forward_ad
     _PLAIN_TENSORS.update((torch.Tensor, torch.nn.Parameter))
+    if KERNELS_MODULE is not None:
+        KERNELS_MODULE.torch_setup(
+            (torch.Tensor, torch.nn.Parameter),
+            torch.float32,
+            torch.float64,
+            torch.strided,
+            _functorch_level,
+            (_dispatch_modes, _function_modes, _is_tracing),
+            _forward_ad,
+            torch.empty_like,
+            torch.get_num_threads,
+            _SERIAL_SIGN,
+            _TWO_THREAD_SIGN,
+        )
+        _one_pass_sign = KERNELS_MODULE.torch_sign
     return Primitives(
         scalar_operand=_scalar_operand,
         dtype_type=torch.dtype,

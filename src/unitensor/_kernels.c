@@ -1,0 +1,299 @@
+/* unitensor._kernels: elementwise kernels over raw memory, for the forms no
+ * framework kernel gives in one pass.
+ *
+ * sign(source, target, count, itemsize) writes the standard's sign of `count`
+ * float32 (itemsize 4) or float64 (itemsize 8) numbers at address `source`
+ * to address `target`: 1 for a positive number, -1 for a negative one, +0.0
+ * for either zero and NaN for NaN. PyTorch's own sign gives 0 for NaN;
+ * keeping NaN with its kernels costs a second pass over memory (see
+ * _backends/torch.py, _real_sign), where this is one. The caller guarantees
+ * that both addresses hold `count` numbers of that size and that the memory
+ * stays alive: the tensors are arguments in its frame.
+ *
+ * The loop is branch-free, so that compilers vectorize it; on x86-64 Linux
+ * it is also built for AVX2 and the CPU picks the version at load time
+ * (target_clones). Above SERIAL_FREE numbers the GIL is released, as the
+ * frameworks release it around their own kernels.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stddef.h>
+
+#if defined(__GNUC__) && defined(__x86_64__) && defined(__linux__) && !defined(__clang__)
+#define VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define VECTOR_CLONES
+#endif
+
+#define SERIAL_FREE 16384 /* numbers: from here the GIL is released during the loop */
+
+/* One kernel per float type: a positive number gives 1, a negative one -1, either zero
+   +0, NaN itself (v != v). */
+#define SIGN_KERNEL(NAME, TYPE)                                                        \
+    VECTOR_CLONES static void NAME(const TYPE *restrict x, TYPE *restrict out,        \
+                                   Py_ssize_t n)                                       \
+    {                                                                                  \
+        for (Py_ssize_t i = 0; i < n; i++) {                                           \
+            TYPE v = x[i];                                                             \
+            TYPE s = v > 0 ? (TYPE)1 : (TYPE)0;                                        \
+            s = v < 0 ? (TYPE)-1 : s;                                                  \
+            out[i] = v != v ? v : s;                                                   \
+        }                                                                              \
+    }
+
+SIGN_KERNEL(sign_float32, float)
+SIGN_KERNEL(sign_float64, double)
+
+/* The kernel of the itemsize, without the GIL from SERIAL_FREE numbers. */
+static void
+run_sign(void *source, void *target, Py_ssize_t count, Py_ssize_t itemsize)
+{
+    PyThreadState *saved = count < SERIAL_FREE ? NULL : PyEval_SaveThread();
+    if (itemsize == 4) {
+        sign_float32((const float *)source, (float *)target, count);
+    }
+    else {
+        sign_float64((const double *)source, (double *)target, count);
+    }
+    if (saved != NULL) {
+        PyEval_RestoreThread(saved);
+    }
+}
+
+static PyObject *
+sign(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 4) {
+        PyErr_Format(PyExc_TypeError, "sign() takes 4 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    void *source = PyLong_AsVoidPtr(args[0]);
+    if (source == NULL && PyErr_Occurred()) {
+        return NULL;
+    }
+    void *target = PyLong_AsVoidPtr(args[1]);
+    if (target == NULL && PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_ssize_t count = PyLong_AsSsize_t(args[2]);
+    if (count == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_ssize_t itemsize = PyLong_AsSsize_t(args[3]);
+    if (itemsize == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (source == NULL || target == NULL || count < 0 || (itemsize != 4 && itemsize != 8)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "sign() needs two nonzero addresses, a count >= 0 and an itemsize of 4 or 8");
+        return NULL;
+    }
+    run_sign(source, target, count, itemsize);
+    Py_RETURN_NONE;
+}
+
+/* PyTorch's sign in one pass: the tests of _backends/torch.py's _real_sign that decide
+ * whether a tensor may take the kernel, made here, where each costs a C call and not a
+ * line of Python (set by torch_setup). */
+static struct {
+    PyObject *types;        /* tuple: the plain tensor classes (torch.Tensor, Parameter) */
+    PyObject *float32;      /* torch.float32 */
+    PyObject *float64;      /* torch.float64 */
+    PyObject *strided;      /* torch.strided */
+    PyObject *level;        /* torch._C._functorch.maybe_current_level: None outside */
+    PyObject *off;          /* tuple of calls that return a false value outside modes */
+    PyObject *forward_ad;   /* torch.autograd.forward_ad: _current_level < 0 outside */
+    PyObject *empty_like;   /* torch.empty_like */
+    PyObject *num_threads;  /* torch.get_num_threads */
+    Py_ssize_t serial;      /* elements: up to it the kernel is taken */
+    Py_ssize_t two_threads; /* elements: up to it where PyTorch runs on two threads at most */
+} pt;
+
+static PyObject *s_requires_grad, *s_is_cpu, *s_dtype, *s_layout, *s_is_contiguous, *s_is_neg,
+    *s_numel, *s_data_ptr, *s_current_level;
+
+static PyObject *
+torch_setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 11) {
+        PyErr_Format(PyExc_TypeError, "torch_setup() takes 11 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    if (!PyTuple_Check(args[0]) || !PyTuple_Check(args[5])) {
+        PyErr_SetString(PyExc_TypeError, "torch_setup(): the classes and the calls are tuples");
+        return NULL;
+    }
+    Py_ssize_t serial = PyLong_AsSsize_t(args[9]);
+    Py_ssize_t two_threads = serial == -1 && PyErr_Occurred() ? -1 : PyLong_AsSsize_t(args[10]);
+    if (two_threads == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    PyObject **slots[] = {&pt.types, &pt.float32, &pt.float64, &pt.strided, &pt.level,
+                          &pt.off, &pt.forward_ad, &pt.empty_like, &pt.num_threads};
+    for (size_t i = 0; i < sizeof(slots) / sizeof(slots[0]); i++) {
+        Py_XSETREF(*slots[i], Py_NewRef(args[i]));
+    }
+    pt.serial = serial;
+    pt.two_threads = two_threads;
+    Py_RETURN_NONE;
+}
+
+/* Whether ``a.<name>`` (or ``a.<name>()`` where ``call``) is ``expected``: 1, 0, or -1
+   with an exception. */
+static int
+attr_is(PyObject *a, PyObject *name, int call, PyObject *expected)
+{
+    PyObject *v = call ? PyObject_CallMethodNoArgs(a, name) : PyObject_GetAttr(a, name);
+    if (v == NULL) {
+        return -1;
+    }
+    int same = v == expected;
+    Py_DECREF(v);
+    return same;
+}
+
+/* The standard's sign of ``a`` in one pass, or None where ``a`` may not take the kernel:
+   not a plain float32 or float64 CPU tensor in contiguous strided memory without the
+   negative bit and autograd, or under a torch.func transformation, forward AD, a
+   dispatch or function mode or torch.jit.trace, or above the sizes set. */
+static PyObject *
+torch_sign(PyObject *module, PyObject *a)
+{
+    (void)module;
+    if (pt.types == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "torch_sign() before torch_setup()");
+        return NULL;
+    }
+    int plain = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(pt.types); i++) {
+        plain |= (PyObject *)Py_TYPE(a) == PyTuple_GET_ITEM(pt.types, i);
+    }
+    if (!plain) {
+        Py_RETURN_NONE;
+    }
+    int ok = attr_is(a, s_requires_grad, 0, Py_False);
+    if (ok > 0) ok = attr_is(a, s_is_cpu, 0, Py_True);
+    if (ok > 0) ok = attr_is(a, s_layout, 0, pt.strided);
+    if (ok <= 0) {
+        return ok < 0 ? NULL : Py_NewRef(Py_None);
+    }
+    PyObject *dtype = PyObject_GetAttr(a, s_dtype);
+    if (dtype == NULL) {
+        return NULL;
+    }
+    Py_ssize_t itemsize = dtype == pt.float32 ? 4 : dtype == pt.float64 ? 8 : 0;
+    Py_DECREF(dtype);
+    if (itemsize == 0) {
+        Py_RETURN_NONE;
+    }
+    PyObject *v = PyObject_CallNoArgs(pt.level);
+    if (v == NULL) {
+        return NULL;
+    }
+    ok = v == Py_None;
+    Py_DECREF(v);
+    for (Py_ssize_t i = 0; ok > 0 && i < PyTuple_GET_SIZE(pt.off); i++) {
+        v = PyObject_CallNoArgs(PyTuple_GET_ITEM(pt.off, i));
+        ok = v == NULL ? -1 : !PyObject_IsTrue(v); /* (PyObject_IsTrue of int and bool: no error) */
+        Py_XDECREF(v);
+    }
+    if (ok > 0) {
+        v = PyObject_GetAttr(pt.forward_ad, s_current_level);
+        long level = v == NULL ? 0 : PyLong_AsLong(v);
+        Py_XDECREF(v);
+        ok = PyErr_Occurred() ? -1 : level < 0;
+    }
+    if (ok > 0) ok = attr_is(a, s_is_contiguous, 1, Py_True);
+    if (ok > 0) ok = attr_is(a, s_is_neg, 1, Py_False);
+    if (ok <= 0) {
+        return ok < 0 ? NULL : Py_NewRef(Py_None);
+    }
+    v = PyObject_CallMethodNoArgs(a, s_numel);
+    Py_ssize_t n = v == NULL ? -1 : PyLong_AsSsize_t(v);
+    Py_XDECREF(v);
+    if (n == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (n <= 0 || n > pt.two_threads) {
+        Py_RETURN_NONE; /* (an empty tensor: torch.sign's strides) */
+    }
+    if (n > pt.serial) {
+        v = PyObject_CallNoArgs(pt.num_threads);
+        long threads = v == NULL ? -1 : PyLong_AsLong(v);
+        Py_XDECREF(v);
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+        if (threads > 2) {
+            Py_RETURN_NONE;
+        }
+    }
+    v = PyObject_CallMethodNoArgs(a, s_data_ptr);
+    void *source = v == NULL ? NULL : PyLong_AsVoidPtr(v);
+    Py_XDECREF(v);
+    if (source == NULL) {
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+        Py_RETURN_NONE; /* (a functionalization wrapper: its storage holds no data) */
+    }
+    PyObject *out = PyObject_CallOneArg(pt.empty_like, a);
+    if (out == NULL) {
+        return NULL;
+    }
+    v = PyObject_CallMethodNoArgs(out, s_data_ptr);
+    void *target = v == NULL ? NULL : PyLong_AsVoidPtr(v);
+    Py_XDECREF(v);
+    if (target == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_RuntimeError, "torch_sign(): empty_like gave no memory");
+        }
+        Py_DECREF(out);
+        return NULL;
+    }
+    run_sign(source, target, n, itemsize);
+    return out;
+}
+
+static PyMethodDef module_methods[] = {
+    {"sign", (PyCFunction)(void (*)(void))sign, METH_FASTCALL,
+     PyDoc_STR("sign(source, target, count, itemsize, /): the standard's sign of count float32 "
+               "(itemsize 4) or float64 (itemsize 8) numbers at address source, written at "
+               "address target.")},
+    {"torch_setup", (PyCFunction)(void (*)(void))torch_setup, METH_FASTCALL,
+     PyDoc_STR("torch_setup(types, float32, float64, strided, level, off, forward_ad, "
+               "empty_like, num_threads, serial, two_threads, /): what torch_sign tests.")},
+    {"torch_sign", (PyCFunction)torch_sign, METH_O,
+     PyDoc_STR("torch_sign(a, /): the standard's sign of a PyTorch tensor in one pass, or "
+               "None where it may not take the kernel.")},
+    {NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "unitensor._kernels",
+    .m_doc = PyDoc_STR("unitensor's kernels over raw memory: sign in one pass."),
+    .m_size = -1,
+    .m_methods = module_methods,
+};
+
+PyMODINIT_FUNC
+PyInit__kernels(void)
+{
+    struct {
+        PyObject **slot;
+        const char *text;
+    } names[] = {{&s_requires_grad, "requires_grad"}, {&s_is_cpu, "is_cpu"},
+                 {&s_dtype, "dtype"}, {&s_layout, "layout"},
+                 {&s_is_contiguous, "is_contiguous"}, {&s_is_neg, "is_neg"},
+                 {&s_numel, "numel"}, {&s_data_ptr, "data_ptr"},
+                 {&s_current_level, "_current_level"}};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        if ((*names[i].slot = PyUnicode_InternFromString(names[i].text)) == NULL) {
+            return NULL;
+        }
+    }
+    return PyModule_Create(&module_def);
+}
