@@ -105,9 +105,7 @@ static struct {
     PyObject *off;          /* tuple of calls that return a false value outside modes */
     PyObject *forward_ad;   /* torch.autograd.forward_ad: _current_level < 0 outside */
     PyObject *empty_like;   /* torch.empty_like */
-    PyObject *num_threads;  /* torch.get_num_threads */
     Py_ssize_t serial;      /* elements: up to it the kernel is taken */
-    Py_ssize_t two_threads; /* elements: up to it where PyTorch runs on two threads at most */
 } pt;
 
 static PyObject *s_requires_grad, *s_is_cpu, *s_dtype, *s_layout, *s_is_contiguous, *s_is_neg,
@@ -117,26 +115,24 @@ static PyObject *
 torch_setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 11) {
-        PyErr_Format(PyExc_TypeError, "torch_setup() takes 11 arguments (%zd given)", nargs);
+    if (nargs != 9) {
+        PyErr_Format(PyExc_TypeError, "torch_setup() takes 9 arguments (%zd given)", nargs);
         return NULL;
     }
     if (!PyTuple_Check(args[0]) || !PyTuple_Check(args[5])) {
         PyErr_SetString(PyExc_TypeError, "torch_setup(): the classes and the calls are tuples");
         return NULL;
     }
-    Py_ssize_t serial = PyLong_AsSsize_t(args[9]);
-    Py_ssize_t two_threads = serial == -1 && PyErr_Occurred() ? -1 : PyLong_AsSsize_t(args[10]);
-    if (two_threads == -1 && PyErr_Occurred()) {
+    Py_ssize_t serial = PyLong_AsSsize_t(args[8]);
+    if (serial == -1 && PyErr_Occurred()) {
         return NULL;
     }
     PyObject **slots[] = {&pt.types, &pt.float32, &pt.float64, &pt.strided, &pt.level,
-                          &pt.off, &pt.forward_ad, &pt.empty_like, &pt.num_threads};
+                          &pt.off, &pt.forward_ad, &pt.empty_like};
     for (size_t i = 0; i < sizeof(slots) / sizeof(slots[0]); i++) {
         Py_XSETREF(*slots[i], Py_NewRef(args[i]));
     }
     pt.serial = serial;
-    pt.two_threads = two_threads;
     Py_RETURN_NONE;
 }
 
@@ -157,7 +153,7 @@ attr_is(PyObject *a, PyObject *name, int call, PyObject *expected)
 /* The standard's sign of ``a`` in one pass, or None where ``a`` may not take the kernel:
    not a plain float32 or float64 CPU tensor in contiguous strided memory without the
    negative bit and autograd, or under a torch.func transformation, forward AD, a
-   dispatch or function mode or torch.jit.trace, or above the sizes set. */
+   dispatch or function mode or torch.jit.trace, or above the size set. */
 static PyObject *
 torch_sign(PyObject *module, PyObject *a)
 {
@@ -216,19 +212,8 @@ torch_sign(PyObject *module, PyObject *a)
     if (n == -1 && PyErr_Occurred()) {
         return NULL;
     }
-    if (n <= 0 || n > pt.two_threads) {
+    if (n <= 0 || n > pt.serial) {
         Py_RETURN_NONE; /* (an empty tensor: torch.sign's strides) */
-    }
-    if (n > pt.serial) {
-        v = PyObject_CallNoArgs(pt.num_threads);
-        long threads = v == NULL ? -1 : PyLong_AsLong(v);
-        Py_XDECREF(v);
-        if (PyErr_Occurred()) {
-            return NULL;
-        }
-        if (threads > 2) {
-            Py_RETURN_NONE;
-        }
     }
     v = PyObject_CallMethodNoArgs(a, s_data_ptr);
     void *source = v == NULL ? NULL : PyLong_AsVoidPtr(v);
@@ -264,7 +249,7 @@ static PyMethodDef module_methods[] = {
                "address target.")},
     {"torch_setup", (PyCFunction)(void (*)(void))torch_setup, METH_FASTCALL,
      PyDoc_STR("torch_setup(types, float32, float64, strided, level, off, forward_ad, "
-               "empty_like, num_threads, serial, two_threads, /): what torch_sign tests.")},
+               "empty_like, serial, /): what torch_sign tests.")},
     {"torch_sign", (PyCFunction)torch_sign, METH_O,
      PyDoc_STR("torch_sign(a, /): the standard's sign of a PyTorch tensor in one pass, or "
                "None where it may not take the kernel.")},

@@ -20,9 +20,7 @@ def torch_setup(
     off: tuple[Callable[[], object], ...],
     forward_ad: Any,
     empty_like: Callable[[Any], Any],
-    num_threads: Callable[[], int],
     serial: int,
-    two_threads: int,
     /,
 ) -> None:
     """Set what ``torch_sign`` tests (``_backends/torch.py``'s ``_primitives``)."""

@@ -403,8 +403,7 @@ def _searchsorted(a: Any, v: Any, side: str) -> Any:
 _SIGN_SCALE_EXPONENTS = {"float16": (12, 12), "bfloat16": (33, 100), "float32": (49, 100)}
 _SIGN_SCALES: dict[Any, tuple[Any, Any, float]] = {}
 _SMALL_SIGN = 1024  # elements: above it torch.sign and a sum cost less than the small form
-_SERIAL_SIGN = 32768  # elements: up to it PyTorch runs sign on one thread (its grain size)
-_TWO_THREAD_SIGN = 131072  # elements: up to it the one-pass kernel wins on two threads too
+_SERIAL_SIGN = 32768  # elements: up to it the one-pass kernel (PyTorch's grain size: one thread)
 _REAL_FLOATS: set[Any] = set()  # PyTorch's real float dtypes (set by _primitives)
 
 
@@ -431,12 +430,11 @@ def _sign(a: Any) -> Any:
     ``torch.compile`` around it) takes:
 
     - float32 and float64 in contiguous memory (without the negative bit)
-      up to ``_SERIAL_SIGN`` elements, or ``_TWO_THREAD_SIGN`` where PyTorch
-      runs on at most two threads: ``unitensor._kernels``' sign, one pass
+      up to ``_SERIAL_SIGN`` elements (below PyTorch's grain size, where its
+      kernels run on one thread too): ``unitensor._kernels``' sign, one pass
       over memory into a tensor from ``torch.empty_like``, where the
       extension is built (see ``_real_sign``; above, ``torch.sign`` and the
-      sum below, each split over PyTorch's threads, cost less than one pass
-      on one thread);
+      sum below, each split over PyTorch's threads, cost as much or less);
     - other dtypes and layouts, or without the extension, up to ``_SMALL_SIGN``
       elements, where each dispatch costs more than a
       pass over memory: ``0 + a * v * f`` (``addcmul``) clamped to [-1, 1]
@@ -477,11 +475,12 @@ def _real_sign(a: Any) -> Any:
     call into PyTorch; in Python they cost 2.5 µs, in C about 1.5), fills a
     tensor from ``torch.empty_like`` and gives None where a test fails. On
     10x10 the kernel and ``empty_like`` cost 2.4 µs where ``torch.sign``
-    costs 2.1-3.5 and the small form's two dispatches 8.6; at 131072
-    elements 31 µs where ``torch.sign`` and its sum check cost 46; at
-    1000x1000 one pass on one thread costs 180-200 µs where ``torch.sign``
-    on two threads and the check cost 160-180, hence the limits
-    ``_SERIAL_SIGN`` and ``_TWO_THREAD_SIGN`` (2-core VM, 2026-12-02). A
+    costs 2.1-3.5 and the small form's two dispatches 8.6; after ``x -
+    0.5`` (whose threads then spin a while) it costs 26 µs at 32768
+    elements where ``torch.sign`` and its sum check cost 33, as much at
+    65536, and 95 against 82 at 131072; at 1000x1000 one pass on one
+    thread costs 180-210 µs where ``torch.sign`` on two threads and the
+    check cost 145-180 (2-core VM, 2026-12-02). A
     functionalization wrapper (data address 0) is left out. The small form
     needs no ``_no_mode`` test once its constants exist (made outside any
     mode and trace, they are plain tensors that any mode may take, as it
@@ -893,9 +892,7 @@ def _primitives() -> Primitives:
             (_dispatch_modes, _function_modes, _is_tracing),
             _forward_ad,
             torch.empty_like,
-            torch.get_num_threads,
             _SERIAL_SIGN,
-            _TWO_THREAD_SIGN,
         )
         _one_pass_sign = KERNELS_MODULE.torch_sign
     return Primitives(
