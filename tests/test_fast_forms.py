@@ -685,8 +685,9 @@ def test_sign_kernel_against_numpy(dtype):
 
 
 def test_torch_sign_kernel_taken_and_left():
-    """Which tensors take the kernel (torch_sign gives a tensor) and which are left to the
-    other forms (None), each form giving np.sign's values."""
+    """Which tensors torch_sign takes (a tensor: the kernel, or above its size torch.sign
+    where the sum is finite), hands to the general form (False: a NaN or an infinity above
+    the kernel's size) or leaves to the other forms (None), each form giving np.sign's values."""
     torch = pytest.importorskip("torch")
     from unitensor._backends import torch as torch_backend
 
@@ -694,36 +695,39 @@ def test_torch_sign_kernel_taken_and_left():
     if torch_backend._one_pass_sign is None:
         pytest.skip("unitensor._kernels is not built (the other forms are tested alone)")
     x = np.resize(_specials(np.float32), (16, 8))
-    taken = {
-        "2-d": torch.from_numpy(x),
-        "float64": torch.from_numpy(x.astype(np.float64)),
-        "contiguous slice": torch.from_numpy(x)[1:],  # (a storage offset)
-        "0-d": torch.tensor(-2.5),
-        "parameter": torch.nn.Parameter(torch.from_numpy(x), requires_grad=False),
-        "largest": torch.from_numpy(np.resize(x, 32768)),
-    }
-    left = {
-        "strided": torch.from_numpy(x)[:, ::2],
-        "channels last": torch.from_numpy(np.resize(x, (2, 4, 4, 4))).to(
-            memory_format=torch.channels_last
+    finite = np.where(np.abs(x) < 1e30, x, np.float32(-3.0))  # (a finite sum)
+    cases = {
+        "2-d": (torch.from_numpy(x), "taken"),
+        "float64": (torch.from_numpy(x.astype(np.float64)), "taken"),
+        "contiguous slice": (torch.from_numpy(x)[1:], "taken"),  # (a storage offset)
+        "0-d": (torch.tensor(-2.5), "taken"),
+        "parameter": (torch.nn.Parameter(torch.from_numpy(x), requires_grad=False), "taken"),
+        "largest": (torch.from_numpy(np.resize(x, 32768)), "taken"),
+        "large, finite": (torch.from_numpy(np.resize(finite, 32769)), "taken"),
+        "large, NaN": (torch.from_numpy(np.resize(x, 32769)), "general"),
+        "strided": (torch.from_numpy(x)[:, ::2], "left"),
+        "channels last": (
+            torch.from_numpy(np.resize(x, (2, 4, 4, 4))).to(memory_format=torch.channels_last),
+            "left",
         ),
-        "neg bit": torch._neg_view(torch.from_numpy(x)),
-        "float16": torch.from_numpy(x.astype(np.float16)),
-        "empty": torch.zeros(0, 4),
-        "requires grad": torch.from_numpy(x).requires_grad_(True),
-        "functional wrapper": torch._to_functional_tensor(torch.from_numpy(x.copy())),
-        "large": torch.from_numpy(np.resize(x, 32769)),
+        "neg bit": (torch._neg_view(torch.from_numpy(x)), "left"),
+        "float16": (torch.from_numpy(x.astype(np.float16)), "left"),
+        "empty": (torch.zeros(0, 4), "left"),
+        "requires grad": (torch.from_numpy(x).requires_grad_(True), "left"),
+        "functional wrapper": (torch._to_functional_tensor(torch.from_numpy(x.copy())), "left"),
     }
-    for label, t in {**taken, **left}.items():
+    for label, (t, form) in cases.items():
         got = torch_backend._one_pass_sign(t)
-        assert (got is not None) == (label in taken), label
+        kind = "left" if got is None else "general" if got is False else "taken"
+        assert kind == form, label
         out = ut.astensor(t).sign().raw
         values = t
         if torch._is_functional_tensor(t):
             out, values = torch._from_functional_tensor(out), torch._from_functional_tensor(t)
         expected = np.sign(values.detach().resolve_neg().numpy())
         _assert_sign(np.atleast_1d(out.detach().numpy()), np.atleast_1d(expected))
-        if got is not None:
+        assert out.dtype == t.dtype and out.shape == t.shape, label
+        if form == "taken":
             _assert_sign(np.atleast_1d(got.numpy()), np.atleast_1d(expected))
             assert got.dtype == t.dtype and got.shape == t.shape, label
     if torch.backends.mkldnn.is_available():  # (no strided memory: torch_sign leaves it)

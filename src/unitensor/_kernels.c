@@ -17,6 +17,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
 #include <stddef.h>
 
 #if defined(__GNUC__) && defined(__x86_64__) && defined(__linux__) && !defined(__clang__)
@@ -105,30 +106,31 @@ static struct {
     PyObject *off;          /* tuple of calls that return a false value outside modes */
     PyObject *forward_ad;   /* torch.autograd.forward_ad: _current_level < 0 outside */
     PyObject *empty_like;   /* torch.empty_like */
+    PyObject *sign;         /* torch.sign: above serial, with a finite check of the sum */
     Py_ssize_t serial;      /* elements: up to it the kernel is taken */
 } pt;
 
 static PyObject *s_requires_grad, *s_is_cpu, *s_dtype, *s_layout, *s_is_contiguous, *s_is_neg,
-    *s_numel, *s_data_ptr, *s_current_level;
+    *s_numel, *s_data_ptr, *s_current_level, *s_sum, *s_item;
 
 static PyObject *
 torch_setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 9) {
-        PyErr_Format(PyExc_TypeError, "torch_setup() takes 9 arguments (%zd given)", nargs);
+    if (nargs != 10) {
+        PyErr_Format(PyExc_TypeError, "torch_setup() takes 10 arguments (%zd given)", nargs);
         return NULL;
     }
     if (!PyTuple_Check(args[0]) || !PyTuple_Check(args[5])) {
         PyErr_SetString(PyExc_TypeError, "torch_setup(): the classes and the calls are tuples");
         return NULL;
     }
-    Py_ssize_t serial = PyLong_AsSsize_t(args[8]);
+    Py_ssize_t serial = PyLong_AsSsize_t(args[9]);
     if (serial == -1 && PyErr_Occurred()) {
         return NULL;
     }
     PyObject **slots[] = {&pt.types, &pt.float32, &pt.float64, &pt.strided, &pt.level,
-                          &pt.off, &pt.forward_ad, &pt.empty_like};
+                          &pt.off, &pt.forward_ad, &pt.empty_like, &pt.sign};
     for (size_t i = 0; i < sizeof(slots) / sizeof(slots[0]); i++) {
         Py_XSETREF(*slots[i], Py_NewRef(args[i]));
     }
@@ -150,10 +152,36 @@ attr_is(PyObject *a, PyObject *name, int call, PyObject *expected)
     return same;
 }
 
+/* Above the kernel's size: torch.sign(a) where a's sum is finite (no NaN, no infinity:
+   the common case, one read more than torch.sign), else False (then the caller's
+   general form). */
+static PyObject *
+large_sign(PyObject *a)
+{
+    PyObject *out = PyObject_CallOneArg(pt.sign, a);
+    if (out == NULL) {
+        return NULL;
+    }
+    PyObject *sum = PyObject_CallMethodNoArgs(a, s_sum);
+    PyObject *item = sum == NULL ? NULL : PyObject_CallMethodNoArgs(sum, s_item);
+    Py_XDECREF(sum);
+    double total = item == NULL ? 0.0 : PyFloat_AsDouble(item);
+    Py_XDECREF(item);
+    if (item == NULL || (total == -1.0 && PyErr_Occurred())) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    if (isfinite(total)) {
+        return out;
+    }
+    Py_DECREF(out);
+    Py_RETURN_FALSE;
+}
+
 /* The standard's sign of ``a`` in one pass, or None where ``a`` may not take the kernel:
    not a plain float32 or float64 CPU tensor in contiguous strided memory without the
    negative bit and autograd, or under a torch.func transformation, forward AD, a
-   dispatch or function mode or torch.jit.trace, or above the size set. */
+   dispatch or function mode or torch.jit.trace; above the size set, large_sign's. */
 static PyObject *
 torch_sign(PyObject *module, PyObject *a)
 {
@@ -212,8 +240,11 @@ torch_sign(PyObject *module, PyObject *a)
     if (n == -1 && PyErr_Occurred()) {
         return NULL;
     }
-    if (n <= 0 || n > pt.serial) {
+    if (n <= 0) {
         Py_RETURN_NONE; /* (an empty tensor: torch.sign's strides) */
+    }
+    if (n > pt.serial) {
+        return large_sign(a);
     }
     v = PyObject_CallMethodNoArgs(a, s_data_ptr);
     void *source = v == NULL ? NULL : PyLong_AsVoidPtr(v);
@@ -249,10 +280,11 @@ static PyMethodDef module_methods[] = {
                "address target.")},
     {"torch_setup", (PyCFunction)(void (*)(void))torch_setup, METH_FASTCALL,
      PyDoc_STR("torch_setup(types, float32, float64, strided, level, off, forward_ad, "
-               "empty_like, serial, /): what torch_sign tests.")},
+               "empty_like, sign, serial, /): what torch_sign tests and calls.")},
     {"torch_sign", (PyCFunction)torch_sign, METH_O,
-     PyDoc_STR("torch_sign(a, /): the standard's sign of a PyTorch tensor in one pass, or "
-               "None where it may not take the kernel.")},
+     PyDoc_STR("torch_sign(a, /): the standard's sign of a PyTorch tensor (in one pass up to "
+               "the size set, above it torch.sign where the sum is finite, else False), or "
+               "None where it may not take these forms.")},
     {NULL},
 };
 
@@ -274,7 +306,7 @@ PyInit__kernels(void)
                  {&s_dtype, "dtype"}, {&s_layout, "layout"},
                  {&s_is_contiguous, "is_contiguous"}, {&s_is_neg, "is_neg"},
                  {&s_numel, "numel"}, {&s_data_ptr, "data_ptr"},
-                 {&s_current_level, "_current_level"}};
+                 {&s_current_level, "_current_level"}, {&s_sum, "sum"}, {&s_item, "item"}};
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
         if ((*names[i].slot = PyUnicode_InternFromString(names[i].text)) == NULL) {
             return NULL;

@@ -20,10 +20,12 @@ def torch_setup(
     off: tuple[Callable[[], object], ...],
     forward_ad: Any,
     empty_like: Callable[[Any], Any],
+    sign: Callable[[Any], Any],
     serial: int,
     /,
 ) -> None:
     """Set what ``torch_sign`` tests (``_backends/torch.py``'s ``_primitives``)."""
 
 def torch_sign(a: Any, /) -> Any:
-    """The standard's sign of a PyTorch tensor in one pass, or None where it may not take it."""
+    """The standard's sign of a PyTorch tensor, False (a NaN or infinity above the kernel's
+    size: the caller's general form), or None where it may not take these forms."""

@@ -489,13 +489,14 @@ def _real_sign(a: Any) -> Any:
     of the scaled form would not be sign's 0, and whose result of the
     kernel would have no ``grad_fn``) take the general form.
     """
+    out = None  # (from torch_sign: a result, None where not taken, False for the general form)
     if _one_pass_sign is not None and not _is_compiling():  # (Dynamo: the forms below)
         out = _one_pass_sign(a)
-        if out is not None:
+        if out is not None and out is not False:
             return out
-    out = None
     if (
-        a.__class__ in _PLAIN_TENSORS
+        out is None
+        and a.__class__ in _PLAIN_TENSORS
         and not a.requires_grad
         and a.is_cpu
         and not _is_compiling()  # (first: Dynamo reads no functorch level)
@@ -512,7 +513,7 @@ def _real_sign(a: Any) -> Any:
             out = torch.sign(a)
             if math.isfinite(a.sum().item()):  # (a sum in float64 reads ten times slower)
                 return out
-    if out is None:  # (the large form's sign serves the general form too)
+    if out is None or out is False:  # (the large form's sign serves the general form too)
         out = torch.sign(a)
     return torch.clamp(a.detach(), out, out).add_(0.0)
 
@@ -892,6 +893,7 @@ def _primitives() -> Primitives:
             (_dispatch_modes, _function_modes, _is_tracing),
             _forward_ad,
             torch.empty_like,
+            torch.sign,
             _SERIAL_SIGN,
         )
         _one_pass_sign = KERNELS_MODULE.torch_sign
