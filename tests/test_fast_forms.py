@@ -660,6 +660,9 @@ def test_torch_sign_kernel_is_an_ordinary_tensor():
     assert out.shape == (8,) and out[:3].tolist() == [1.0, -1.0, 0.0]
     empty = ut.astensor(torch.zeros(0, 3)).sign().raw
     assert empty.stride() == torch.sign(torch.zeros(0, 3)).stride()
+    odd = torch.empty_strided((3, 1), (1, 1000)).copy_(torch.tensor([[-2.0], [0.0], [5.0]]))
+    assert odd.is_contiguous()  # (a size-1 axis's stride does not count)
+    assert ut.astensor(odd).sign().raw.stride() == torch.sign(odd).stride() == (1, 1)
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
@@ -716,6 +719,10 @@ def test_torch_sign_kernel_taken_and_left():
         "requires grad": (torch.from_numpy(x).requires_grad_(True), "left"),
         "functional wrapper": (torch._to_functional_tensor(torch.from_numpy(x.copy())), "left"),
     }
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (nested tensors' prototype warning)
+        nested = torch.nested.nested_tensor([torch.from_numpy(x[0]), torch.ones(3)])
+    assert torch_backend._one_pass_sign(nested) is None  # (as torch.sign: no nested sign)
     for label, (t, form) in cases.items():
         got = torch_backend._one_pass_sign(t)
         kind = "left" if got is None else "general" if got is False else "taken"
@@ -732,6 +739,38 @@ def test_torch_sign_kernel_taken_and_left():
             assert got.dtype == t.dtype and got.shape == t.shape, label
     if torch.backends.mkldnn.is_available():  # (no strided memory: torch_sign leaves it)
         assert torch_backend._one_pass_sign(torch.from_numpy(x).to_mkldnn()) is None
+
+
+def test_torch_sign_kernel_passes_on_a_test_that_raises():
+    """An exception in one of torch_sign's tests propagates as it is (no SystemError)."""
+    torch = pytest.importorskip("torch")
+    from unitensor._backends import torch as torch_backend
+
+    kernels = pytest.importorskip("unitensor._kernels")
+
+    class NoTruth:
+        def __bool__(self):
+            raise ValueError("no truth value")
+
+    try:
+        kernels.torch_setup(
+            (torch.Tensor,),
+            torch.float32,
+            torch.float64,
+            torch.strided,
+            lambda: None,
+            (lambda: NoTruth(),),
+            torch.autograd.forward_ad,
+            torch.empty_like,
+            torch.contiguous_format,
+            torch.sign,
+            32768,
+        )
+        with pytest.raises(ValueError, match="no truth value"):
+            kernels.torch_sign(torch.ones(3))
+    finally:
+        torch_backend._primitives()  # (sets torch_sign up again)
+    assert torch.equal(kernels.torch_sign(torch.tensor([-2.0, 0.0])), torch.tensor([-1.0, 0.0]))
 
 
 @pytest.mark.parametrize("size", SIZES)

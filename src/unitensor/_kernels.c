@@ -106,31 +106,33 @@ static struct {
     PyObject *off;          /* tuple of calls that return a false value outside modes */
     PyObject *forward_ad;   /* torch.autograd.forward_ad: _current_level < 0 outside */
     PyObject *empty_like;   /* torch.empty_like */
+    PyObject *contiguous;   /* torch.contiguous_format: the strides torch.sign gives */
     PyObject *sign;         /* torch.sign: above serial, with a finite check of the sum */
     Py_ssize_t serial;      /* elements: up to it the kernel is taken */
 } pt;
 
 static PyObject *s_requires_grad, *s_is_cpu, *s_dtype, *s_layout, *s_is_contiguous, *s_is_neg,
-    *s_numel, *s_data_ptr, *s_current_level, *s_sum, *s_item;
+    *s_numel, *s_data_ptr, *s_current_level, *s_sum, *s_item, *s_is_nested, *k_memory_format;
 
 static PyObject *
 torch_setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 10) {
-        PyErr_Format(PyExc_TypeError, "torch_setup() takes 10 arguments (%zd given)", nargs);
+    if (nargs != 11) {
+        PyErr_Format(PyExc_TypeError, "torch_setup() takes 11 arguments (%zd given)", nargs);
         return NULL;
     }
     if (!PyTuple_Check(args[0]) || !PyTuple_Check(args[5])) {
         PyErr_SetString(PyExc_TypeError, "torch_setup(): the classes and the calls are tuples");
         return NULL;
     }
-    Py_ssize_t serial = PyLong_AsSsize_t(args[9]);
+    Py_ssize_t serial = PyLong_AsSsize_t(args[10]);
     if (serial == -1 && PyErr_Occurred()) {
         return NULL;
     }
     PyObject **slots[] = {&pt.types, &pt.float32, &pt.float64, &pt.strided, &pt.level,
-                          &pt.off, &pt.forward_ad, &pt.empty_like, &pt.sign};
+                          &pt.off, &pt.forward_ad, &pt.empty_like, &pt.contiguous,
+                          &pt.sign};
     for (size_t i = 0; i < sizeof(slots) / sizeof(slots[0]); i++) {
         Py_XSETREF(*slots[i], Py_NewRef(args[i]));
     }
@@ -180,7 +182,7 @@ large_sign(PyObject *a)
 
 /* The standard's sign of ``a`` in one pass, or None where ``a`` may not take the kernel:
    not a plain float32 or float64 CPU tensor in contiguous strided memory without the
-   negative bit and autograd, or under a torch.func transformation, forward AD, a
+   negative bit and autograd (not nested), or under a torch.func transformation, forward AD, a
    dispatch or function mode or torch.jit.trace; above the size set, large_sign's. */
 static PyObject *
 torch_sign(PyObject *module, PyObject *a)
@@ -200,6 +202,7 @@ torch_sign(PyObject *module, PyObject *a)
     int ok = attr_is(a, s_requires_grad, 0, Py_False);
     if (ok > 0) ok = attr_is(a, s_is_cpu, 0, Py_True);
     if (ok > 0) ok = attr_is(a, s_layout, 0, pt.strided);
+    if (ok > 0) ok = attr_is(a, s_is_nested, 0, Py_False);
     if (ok <= 0) {
         return ok < 0 ? NULL : Py_NewRef(Py_None);
     }
@@ -220,8 +223,9 @@ torch_sign(PyObject *module, PyObject *a)
     Py_DECREF(v);
     for (Py_ssize_t i = 0; ok > 0 && i < PyTuple_GET_SIZE(pt.off); i++) {
         v = PyObject_CallNoArgs(PyTuple_GET_ITEM(pt.off, i));
-        ok = v == NULL ? -1 : !PyObject_IsTrue(v); /* (PyObject_IsTrue of int and bool: no error) */
+        int on = v == NULL ? -1 : PyObject_IsTrue(v);
         Py_XDECREF(v);
+        ok = on < 0 ? -1 : !on;
     }
     if (ok > 0) {
         v = PyObject_GetAttr(pt.forward_ad, s_current_level);
@@ -255,7 +259,8 @@ torch_sign(PyObject *module, PyObject *a)
         }
         Py_RETURN_NONE; /* (a functionalization wrapper: its storage holds no data) */
     }
-    PyObject *out = PyObject_CallOneArg(pt.empty_like, a);
+    PyObject *like[2] = {a, pt.contiguous};
+    PyObject *out = PyObject_Vectorcall(pt.empty_like, like, 1, k_memory_format);
     if (out == NULL) {
         return NULL;
     }
@@ -280,7 +285,8 @@ static PyMethodDef module_methods[] = {
                "address target.")},
     {"torch_setup", (PyCFunction)(void (*)(void))torch_setup, METH_FASTCALL,
      PyDoc_STR("torch_setup(types, float32, float64, strided, level, off, forward_ad, "
-               "empty_like, sign, serial, /): what torch_sign tests and calls.")},
+               "empty_like, contiguous_format, sign, serial, /): what torch_sign tests and "
+               "calls.")},
     {"torch_sign", (PyCFunction)torch_sign, METH_O,
      PyDoc_STR("torch_sign(a, /): the standard's sign of a PyTorch tensor (in one pass up to "
                "the size set, above it torch.sign where the sum is finite, else False), or "
@@ -306,11 +312,16 @@ PyInit__kernels(void)
                  {&s_dtype, "dtype"}, {&s_layout, "layout"},
                  {&s_is_contiguous, "is_contiguous"}, {&s_is_neg, "is_neg"},
                  {&s_numel, "numel"}, {&s_data_ptr, "data_ptr"},
-                 {&s_current_level, "_current_level"}, {&s_sum, "sum"}, {&s_item, "item"}};
+                 {&s_current_level, "_current_level"}, {&s_sum, "sum"}, {&s_item, "item"},
+                 {&s_is_nested, "is_nested"}};
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
         if ((*names[i].slot = PyUnicode_InternFromString(names[i].text)) == NULL) {
             return NULL;
         }
+    }
+    k_memory_format = Py_BuildValue("(s)", "memory_format");
+    if (k_memory_format == NULL) {
+        return NULL;
     }
     return PyModule_Create(&module_def);
 }

@@ -468,12 +468,17 @@ def _sign(a: Any) -> Any:
 def _real_sign(a: Any) -> Any:
     """``_sign`` of a real float tensor (``Primitives.floats``' ``sign``).
 
-    A plain float32 or float64 CPU tensor in contiguous strided memory,
-    without the negative bit (its memory holds the negated numbers), outside
+    A plain float32 or float64 CPU tensor in contiguous strided memory (not
+    nested), without the negative bit (its memory holds the negated numbers), outside
     autograd, forward AD, ``torch.func``, modes and traces, takes the one-pass
     kernel: ``KERNELS_MODULE.torch_sign`` makes these tests in C (each is a
     call into PyTorch; in Python they cost 2.5 µs, in C about 1.5), fills a
-    tensor from ``torch.empty_like`` and gives None where a test fails. On
+    tensor from ``torch.empty_like`` (contiguous format: ``torch.sign``'s
+    strides) and gives None where a test fails. Above ``_SERIAL_SIGN``
+    elements it makes the large form after the same tests (``torch.sign``
+    where the sum is finite), or gives False for the general form: Python's
+    tests there ran 2-4 µs between two parallel kernels, which the
+    1000x1000 step paid several times over. On
     10x10 the kernel and ``empty_like`` cost 2.4 µs where ``torch.sign``
     costs 2.1-3.5 and the small form's two dispatches 8.6; after ``x -
     0.5`` (whose threads then spin a while) it costs 26 µs at 32768
@@ -893,6 +898,7 @@ def _primitives() -> Primitives:
             (_dispatch_modes, _function_modes, _is_tracing),
             _forward_ad,
             torch.empty_like,
+            torch.contiguous_format,
             torch.sign,
             _SERIAL_SIGN,
         )
