@@ -741,6 +741,16 @@ def test_torch_sign_kernel_taken_and_left():
         assert torch_backend._one_pass_sign(torch.from_numpy(x).to_mkldnn()) is None
 
 
+def test_torch_sign_of_a_tensor_escaped_from_vmap_says_so():
+    """A tensor without storage (escaped from torch.func.vmap) gets PyTorch's own error."""
+    torch = pytest.importorskip("torch")
+    escaped = []
+    torch.func.vmap(lambda a: escaped.append(a) or a)(torch.ones(2, 3))
+    for t in (escaped[0], ut.astensor(escaped[0])):
+        with pytest.raises(RuntimeError, match="escaped from inside a function being vmapped"):
+            ut.astensor(t).sign()
+
+
 def test_torch_sign_kernel_passes_on_a_test_that_raises():
     """An exception in one of torch_sign's tests propagates as it is (no SystemError)."""
     torch = pytest.importorskip("torch")

@@ -251,6 +251,11 @@ torch_sign(PyObject *module, PyObject *a)
         return large_sign(a);
     }
     v = PyObject_CallMethodNoArgs(a, s_data_ptr);
+    if (v == NULL && PyErr_ExceptionMatches(PyExc_RuntimeError)) {
+        PyErr_Clear(); /* (no storage: a tensor escaped from torch.func; PyTorch's own
+                          operation then says so) */
+        Py_RETURN_NONE;
+    }
     void *source = v == NULL ? NULL : PyLong_AsVoidPtr(v);
     Py_XDECREF(v);
     if (source == NULL) {
