@@ -494,17 +494,18 @@ def _real_sign(a: Any) -> Any:
     of the scaled form would not be sign's 0, and whose result of the
     kernel would have no ``grad_fn``) take the general form.
     """
+    compiling = _is_compiling()  # (first: Dynamo reads no functorch level, calls no C)
     out = None  # (from torch_sign: a result, None where not taken, False for the general form)
-    if _one_pass_sign is not None and not _is_compiling():  # (Dynamo: the forms below)
+    if _one_pass_sign is not None and not compiling:
         out = _one_pass_sign(a)
         if out is not None and out is not False:
             return out
     if (
         out is None
+        and not compiling
         and a.__class__ in _PLAIN_TENSORS
         and not a.requires_grad
         and a.is_cpu
-        and not _is_compiling()  # (first: Dynamo reads no functorch level)
         and _functorch_level() is None
         and _forward_ad._current_level < 0  # no dual level entered
     ):
