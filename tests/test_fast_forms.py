@@ -662,7 +662,10 @@ def test_torch_sign_kernel_is_an_ordinary_tensor():
     assert empty.stride() == torch.sign(torch.zeros(0, 3)).stride()
     odd = torch.empty_strided((3, 1), (1, 1000)).copy_(torch.tensor([[-2.0], [0.0], [5.0]]))
     assert odd.is_contiguous()  # (a size-1 axis's stride does not count)
-    assert ut.astensor(odd).sign().raw.stride() == torch.sign(odd).stride() == (1, 1)
+    from unitensor._backends import torch as torch_backend
+
+    if torch_backend._one_pass_sign is not None:  # (the small form keeps empty_like's)
+        assert ut.astensor(odd).sign().raw.stride() == torch.sign(odd).stride() == (1, 1)
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
@@ -757,6 +760,8 @@ def test_torch_sign_kernel_passes_on_a_test_that_raises():
     from unitensor._backends import torch as torch_backend
 
     kernels = pytest.importorskip("unitensor._kernels")
+    if torch_backend.KERNELS_MODULE is None:  # (UNITENSOR_PURE_PYTHON: nothing to set up again)
+        pytest.skip("unitensor._kernels is turned off")
 
     class NoTruth:
         def __bool__(self):
