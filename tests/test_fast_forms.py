@@ -8,6 +8,7 @@ is compared here with ``np.sign`` on the values where the forms could differ: Na
 +-0, +-inf, the smallest subnormals, the largest numbers.
 """
 
+import os
 import warnings
 
 import numpy as np
@@ -691,9 +692,10 @@ def test_sign_kernel_against_numpy(dtype):
 
 
 def test_torch_sign_kernel_taken_and_left():
-    """Which tensors torch_sign takes (a tensor: the kernel, or above its size torch.sign
-    where the sum is finite), hands to the general form (False: a NaN or an infinity above
-    the kernel's size) or leaves to the other forms (None), each form giving np.sign's values."""
+    """Which tensors torch_sign takes (a tensor: the kernel; without OpenMP entry points,
+    above the grain size torch.sign where the sum is finite), hands to the general form
+    (False: there, a NaN or an infinity) or leaves to the other forms (None), each form
+    giving np.sign's values."""
     torch = pytest.importorskip("torch")
     from unitensor._backends import torch as torch_backend
 
@@ -702,6 +704,8 @@ def test_torch_sign_kernel_taken_and_left():
         pytest.skip("unitensor._kernels is not built (the other forms are tested alone)")
     x = np.resize(_specials(np.float32), (16, 8))
     finite = np.where(np.abs(x) < 1e30, x, np.float32(-3.0))  # (a finite sum)
+    # (above the grain size: the kernel on PyTorch's threads, else the sum's check)
+    large_nan = "taken" if torch_backend._openmp_entry_points() else "general"
     cases = {
         "2-d": (torch.from_numpy(x), "taken"),
         "float64": (torch.from_numpy(x.astype(np.float64)), "taken"),
@@ -710,7 +714,7 @@ def test_torch_sign_kernel_taken_and_left():
         "parameter": (torch.nn.Parameter(torch.from_numpy(x), requires_grad=False), "taken"),
         "largest": (torch.from_numpy(np.resize(x, 32768)), "taken"),
         "large, finite": (torch.from_numpy(np.resize(finite, 32769)), "taken"),
-        "large, NaN": (torch.from_numpy(np.resize(x, 32769)), "general"),
+        "large, NaN": (torch.from_numpy(np.resize(x, 32769)), large_nan),
         "strided": (torch.from_numpy(x)[:, ::2], "left"),
         "channels last": (
             torch.from_numpy(np.resize(x, (2, 4, 4, 4))).to(memory_format=torch.channels_last),
@@ -780,12 +784,128 @@ def test_torch_sign_kernel_passes_on_a_test_that_raises():
             torch.contiguous_format,
             torch.sign,
             32768,
+            None,
         )
         with pytest.raises(ValueError, match="no truth value"):
             kernels.torch_sign(torch.ones(3))
     finally:
         torch_backend._primitives()  # (sets torch_sign up again)
     assert torch.equal(kernels.torch_sign(torch.tensor([-2.0, 0.0])), torch.tensor([-1.0, 0.0]))
+
+
+def _setup_arguments(torch, threads, grain=32768):
+    from unitensor._backends import torch as torch_backend
+
+    return (
+        (torch.Tensor, torch.nn.Parameter),
+        torch.float32,
+        torch.float64,
+        torch.strided,
+        torch._C._functorch.maybe_current_level,
+        (
+            torch._C._len_torch_dispatch_stack,
+            torch._C._is_torch_function_mode_enabled,
+            torch._C._is_tracing,
+        ),
+        torch.autograd.forward_ad,
+        torch.empty_like,
+        torch.contiguous_format,
+        torch.sign,
+        grain,
+        threads if threads != "found" else torch_backend._openmp_entry_points(),
+    )
+
+
+def test_torch_sign_kernel_split_over_pytorch_threads():
+    """Above PyTorch's grain size the kernel runs on PyTorch's OpenMP threads: for every
+    thread count, every share of the memory is written, with np.sign's values."""
+    torch = pytest.importorskip("torch")
+    kernels = pytest.importorskip("unitensor._kernels")
+    from unitensor._backends import torch as torch_backend
+
+    ut.astensor(torch.ones(1)).sign()  # (PyTorch's primitives set the kernel up when loaded)
+    if torch_backend._one_pass_sign is None or torch_backend._openmp_entry_points() is None:
+        pytest.skip("no kernel, or no GNU OpenMP runtime under PyTorch (the sum's check is used)")
+    before = torch.get_num_threads()
+    try:
+        for threads in (1, 2, 3, 5):
+            torch.set_num_threads(threads)
+            for n in (32769, 65536, 65537, 3 * 32768 + 5, 200003):
+                for dtype in (np.float32, np.float64):
+                    x = np.resize(_specials(dtype), n)
+                    out = np.full(n, 7.0, dtype)  # (a share left out keeps its 7s)
+                    kernels.sign(x.ctypes.data, out.ctypes.data, n, x.itemsize)
+                    _assert_sign(out, np.sign(x))
+                    got = torch_backend._one_pass_sign(torch.from_numpy(x[1:]))
+                    _assert_sign(got.numpy(), np.sign(x[1:]))
+    finally:
+        torch.set_num_threads(before)
+
+
+def test_torch_openmp_entry_points_only_from_one_loaded_gnu_runtime(tmp_path):
+    """The entry points come from the one GNU OpenMP library mapped into the process, never
+    from a library it would have to load, nor where two are mapped."""
+    torch = pytest.importorskip("torch")
+    from unitensor._backends import torch as torch_backend
+
+    ut.astensor(torch.ones(1)).sign()
+    line = "7f0000000000-7f0000001000 r-xp 00000000 00:2a 42   {}\n"
+    maps = tmp_path / "maps"
+    own = os.path.join(os.path.dirname(os.path.realpath(torch.__file__)), "lib")
+    others = ["/a/libgomp.so.1", "/b/libgomp.so.1"]
+    for paths in ([], ["/nowhere/libgomp.so.1"], others, [f"{own}/libgomp-0.so.1", *others]):
+        maps.write_text("".join(line.format(p) for p in [*paths, "/lib/libc.so.6", "[heap]"]))
+        assert torch_backend._openmp_entry_points(str(maps)) is None, paths  # (none loaded)
+    assert torch_backend._openmp_entry_points(str(tmp_path / "missing")) is None
+    try:
+        with open("/proc/self/maps", encoding="utf-8") as f:
+            mapped = {ln.split(maxsplit=5)[5].strip() for ln in f if "libgomp" in ln}
+    except OSError:
+        mapped = set()
+    found = torch_backend._openmp_entry_points()
+    ours = {p for p in mapped if os.path.dirname(p) == own} or mapped
+    if len(ours) == 1 and torch._C.has_openmp:
+        assert found is not None and len(found) == 4 and all(isinstance(v, int) for v in found)
+        # (another package's copy beside PyTorch's does not count; beside another, two do)
+        maps.write_text("".join(line.format(p) for p in [*sorted(mapped), "/a/libgomp.so.1"]))
+        beside = found if any(os.path.dirname(p) == own for p in mapped) else None
+        assert torch_backend._openmp_entry_points(str(maps)) == beside
+    else:
+        assert found is None
+
+
+def test_torch_setup_refuses_bad_entry_points_and_keeps_its_state():
+    """torch_setup's own errors; a refused call changes nothing, and without entry points
+    the large sign is torch.sign where the sum is finite, else the general form."""
+    torch = pytest.importorskip("torch")
+    kernels = pytest.importorskip("unitensor._kernels")
+    from unitensor._backends import torch as torch_backend
+
+    if torch_backend.KERNELS_MODULE is None:  # (UNITENSOR_PURE_PYTHON: nothing to set up again)
+        pytest.skip("unitensor._kernels is turned off")
+    ut.astensor(torch.ones(1)).sign()
+    x = np.resize(_specials(np.float32), 40000)
+    finite = np.where(np.abs(x) < 1e30, x, np.float32(2.0))  # (a finite sum)
+    with pytest.raises(TypeError, match="None or a 4-tuple"):
+        kernels.torch_setup(*_setup_arguments(torch, (1, 2, 3)))
+    with pytest.raises(ValueError, match="nonzero address"):
+        kernels.torch_setup(*_setup_arguments(torch, (0, 1, 2, 3)))
+    with pytest.raises(TypeError, match="an int address"):
+        kernels.torch_setup(*_setup_arguments(torch, ("a", 1, 2, 3)))
+    with pytest.raises(ValueError, match="grain size is at least 1"):
+        kernels.torch_setup(*_setup_arguments(torch, None, grain=0))
+    with pytest.raises(TypeError, match="takes 12 arguments"):
+        kernels.torch_setup(*_setup_arguments(torch, None)[:11])
+    expected = "taken" if torch_backend._openmp_entry_points() else "general"
+    got = kernels.torch_sign(torch.from_numpy(x))  # (still as it was set up)
+    assert ("general" if got is False else "taken") == expected
+    try:
+        kernels.torch_setup(*_setup_arguments(torch, None))
+        assert kernels.torch_sign(torch.from_numpy(x)) is False
+        _assert_sign(kernels.torch_sign(torch.from_numpy(finite)).numpy(), np.sign(finite))
+        _assert_sign(ut.astensor(torch.from_numpy(x)).sign().raw.numpy(), np.sign(x))
+    finally:
+        torch_backend._primitives()  # (sets torch_sign up again)
 
 
 @pytest.mark.parametrize("size", SIZES)

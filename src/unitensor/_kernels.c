@@ -13,7 +13,13 @@
  * The loop is branch-free, so that compilers vectorize it; on x86-64 Linux
  * it is also built for AVX2 and the CPU picks the version at load time
  * (target_clones). Above SERIAL_FREE numbers the GIL is released, as the
- * frameworks release it around their own kernels.
+ * frameworks release it around their own kernels. Above the grain size
+ * that torch_setup gives (PyTorch's grain size), the numbers are split over
+ * the threads of PyTorch's own OpenMP runtime, as PyTorch splits its
+ * elementwise kernels: torch_setup takes the runtime's entry points, found
+ * by the caller in the process (they are the GNU OpenMP ABI that compilers
+ * emit for `#pragma omp parallel`), so that no second thread pool competes
+ * with PyTorch's for the cores.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -45,16 +51,70 @@
 SIGN_KERNEL(sign_float32, float)
 SIGN_KERNEL(sign_float64, double)
 
-/* The kernel of the itemsize, without the GIL from SERIAL_FREE numbers. */
+/* The kernel of the itemsize over `count` numbers, from the start of both. */
 static void
-run_sign(void *source, void *target, Py_ssize_t count, Py_ssize_t itemsize)
+sign_range(const char *source, char *target, Py_ssize_t count, Py_ssize_t itemsize)
 {
-    PyThreadState *saved = count < SERIAL_FREE ? NULL : PyEval_SaveThread();
     if (itemsize == 4) {
         sign_float32((const float *)source, (float *)target, count);
     }
     else {
         sign_float64((const double *)source, (double *)target, count);
+    }
+}
+
+/* PyTorch's OpenMP runtime (set by torch_setup; NULL where none was found): GOMP_parallel
+   runs fn(data) on a team of threads, the caller among them. */
+typedef void (*parallel_call)(void (*fn)(void *), void *data, unsigned threads, unsigned flags);
+typedef int (*count_call)(void);
+static struct {
+    parallel_call parallel;    /* GOMP_parallel */
+    count_call thread_num;     /* omp_get_thread_num: this thread's number in the team */
+    count_call num_threads;    /* omp_get_num_threads: the team's size */
+    count_call max_threads;    /* omp_get_max_threads: what torch.get_num_threads() gives */
+} omp;
+static Py_ssize_t grain = 0; /* numbers: from one more, the work is split over threads */
+
+typedef struct {
+    const char *source;
+    char *target;
+    Py_ssize_t count, itemsize;
+} SignJob;
+
+/* One thread's share of a SignJob: equal runs of whole 64-number blocks, in thread order
+   (as PyTorch's parallel_for divides a range). */
+static void
+sign_share(void *data)
+{
+    const SignJob *job = data;
+    Py_ssize_t threads = omp.num_threads(), me = omp.thread_num();
+    Py_ssize_t share = ((job->count + threads - 1) / threads + 63) / 64 * 64;
+    Py_ssize_t begin = me * share;
+    if (begin < job->count) {
+        Py_ssize_t n = job->count - begin < share ? job->count - begin : share;
+        sign_range(job->source + begin * job->itemsize, job->target + begin * job->itemsize,
+                   n, job->itemsize);
+    }
+}
+
+/* The kernel of the itemsize, without the GIL from SERIAL_FREE numbers, split over
+   PyTorch's threads above the grain size (at most one thread per grain, as PyTorch). */
+static void
+run_sign(void *source, void *target, Py_ssize_t count, Py_ssize_t itemsize)
+{
+    Py_ssize_t threads = 1;
+    if (omp.parallel != NULL && count > grain) {
+        Py_ssize_t most = (count + grain - 1) / grain;
+        threads = omp.max_threads();
+        threads = threads < most ? threads : most;
+    }
+    PyThreadState *saved = count < SERIAL_FREE ? NULL : PyEval_SaveThread();
+    if (threads > 1) {
+        SignJob job = {source, target, count, itemsize};
+        omp.parallel(sign_share, &job, (unsigned)threads, 0);
+    }
+    else {
+        sign_range(source, target, count, itemsize);
     }
     if (saved != NULL) {
         PyEval_RestoreThread(saved);
@@ -107,19 +167,34 @@ static struct {
     PyObject *forward_ad;   /* torch.autograd.forward_ad: _current_level < 0 outside */
     PyObject *empty_like;   /* torch.empty_like */
     PyObject *contiguous;   /* torch.contiguous_format: the strides torch.sign gives */
-    PyObject *sign;         /* torch.sign: above serial, with a finite check of the sum */
-    Py_ssize_t serial;      /* elements: up to it the kernel is taken */
+    PyObject *sign;         /* torch.sign: above the grain size without OpenMP, with a
+                               finite check of the sum */
 } pt;
 
 static PyObject *s_requires_grad, *s_is_cpu, *s_dtype, *s_layout, *s_is_contiguous, *s_is_neg,
     *s_numel, *s_data_ptr, *s_current_level, *s_sum, *s_item, *s_is_nested, *k_memory_format;
 
+/* The address in the Python int `v` as a function pointer (NULL with an exception). */
+static void *
+entry_point(PyObject *v)
+{
+    if (!PyLong_Check(v)) {
+        PyErr_SetString(PyExc_TypeError, "torch_setup(): an entry point is an int address");
+        return NULL;
+    }
+    void *p = PyLong_AsVoidPtr(v);
+    if (p == NULL && !PyErr_Occurred()) {
+        PyErr_SetString(PyExc_ValueError, "torch_setup(): an entry point is a nonzero address");
+    }
+    return p;
+}
+
 static PyObject *
 torch_setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 11) {
-        PyErr_Format(PyExc_TypeError, "torch_setup() takes 11 arguments (%zd given)", nargs);
+    if (nargs != 12) {
+        PyErr_Format(PyExc_TypeError, "torch_setup() takes 12 arguments (%zd given)", nargs);
         return NULL;
     }
     if (!PyTuple_Check(args[0]) || !PyTuple_Check(args[5])) {
@@ -130,13 +205,35 @@ torch_setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (serial == -1 && PyErr_Occurred()) {
         return NULL;
     }
+    if (serial < 1) {
+        PyErr_SetString(PyExc_ValueError, "torch_setup(): the grain size is at least 1");
+        return NULL;
+    }
+    PyObject *threads = args[11];
+    void *points[4] = {NULL, NULL, NULL, NULL};
+    if (threads != Py_None) {
+        if (!PyTuple_Check(threads) || PyTuple_GET_SIZE(threads) != 4) {
+            PyErr_SetString(PyExc_TypeError,
+                            "torch_setup(): the OpenMP entry points are None or a 4-tuple");
+            return NULL;
+        }
+        for (int i = 0; i < 4; i++) {
+            if ((points[i] = entry_point(PyTuple_GET_ITEM(threads, i))) == NULL) {
+                return NULL;
+            }
+        }
+    }
     PyObject **slots[] = {&pt.types, &pt.float32, &pt.float64, &pt.strided, &pt.level,
                           &pt.off, &pt.forward_ad, &pt.empty_like, &pt.contiguous,
                           &pt.sign};
     for (size_t i = 0; i < sizeof(slots) / sizeof(slots[0]); i++) {
         Py_XSETREF(*slots[i], Py_NewRef(args[i]));
     }
-    pt.serial = serial;
+    grain = serial;
+    omp.parallel = (parallel_call)points[0];
+    omp.thread_num = (count_call)points[1];
+    omp.num_threads = (count_call)points[2];
+    omp.max_threads = (count_call)points[3];
     Py_RETURN_NONE;
 }
 
@@ -154,9 +251,9 @@ attr_is(PyObject *a, PyObject *name, int call, PyObject *expected)
     return same;
 }
 
-/* Above the kernel's size: torch.sign(a) where a's sum is finite (no NaN, no infinity:
-   the common case, one read more than torch.sign), else False (then the caller's
-   general form). */
+/* Above the grain size where no OpenMP runtime was found: torch.sign(a) where a's sum
+   is finite (no NaN, no infinity: the common case, one read more than torch.sign), else
+   False (then the caller's general form). */
 static PyObject *
 large_sign(PyObject *a)
 {
@@ -183,7 +280,8 @@ large_sign(PyObject *a)
 /* The standard's sign of ``a`` in one pass, or None where ``a`` may not take the kernel:
    not a plain float32 or float64 CPU tensor in contiguous strided memory without the
    negative bit and autograd (not nested), or under a torch.func transformation, forward AD, a
-   dispatch or function mode or torch.jit.trace; above the size set, large_sign's. */
+   dispatch or function mode or torch.jit.trace; above the grain size without OpenMP entry
+   points, large_sign's. */
 static PyObject *
 torch_sign(PyObject *module, PyObject *a)
 {
@@ -247,7 +345,7 @@ torch_sign(PyObject *module, PyObject *a)
     if (n <= 0) {
         Py_RETURN_NONE; /* (an empty tensor: torch.sign's strides) */
     }
-    if (n > pt.serial) {
+    if (n > grain && omp.parallel == NULL) {
         return large_sign(a);
     }
     v = PyObject_CallMethodNoArgs(a, s_data_ptr);
@@ -290,12 +388,15 @@ static PyMethodDef module_methods[] = {
                "address target.")},
     {"torch_setup", (PyCFunction)(void (*)(void))torch_setup, METH_FASTCALL,
      PyDoc_STR("torch_setup(types, float32, float64, strided, level, off, forward_ad, "
-               "empty_like, contiguous_format, sign, serial, /): what torch_sign tests and "
-               "calls.")},
+               "empty_like, contiguous_format, sign, grain, threads, /): what torch_sign "
+               "tests and calls; threads: None, or the addresses of GOMP_parallel, "
+               "omp_get_thread_num, omp_get_num_threads and omp_get_max_threads in "
+               "PyTorch's OpenMP runtime (then above grain numbers sign splits its work "
+               "over that runtime's threads).")},
     {"torch_sign", (PyCFunction)torch_sign, METH_O,
-     PyDoc_STR("torch_sign(a, /): the standard's sign of a PyTorch tensor (in one pass up to "
-               "the size set, above it torch.sign where the sum is finite, else False), or "
-               "None where it may not take these forms.")},
+     PyDoc_STR("torch_sign(a, /): the standard's sign of a PyTorch tensor in one pass (without "
+               "OpenMP entry points, above the grain size: torch.sign where the sum is finite, "
+               "else False), or None where it may not take these forms.")},
     {NULL},
 };
 

@@ -18,10 +18,12 @@ primitives are first needed, not with this module.
 
 from __future__ import annotations
 
+import ctypes
 import dataclasses
 import functools
 import importlib
 import math
+import os
 import threading
 from collections.abc import Callable
 from typing import Any, cast
@@ -429,12 +431,12 @@ def _sign(a: Any) -> Any:
     ``torch.func`` transformation, dispatch or function mode, trace or
     ``torch.compile`` around it) takes:
 
-    - float32 and float64 in contiguous memory (without the negative bit)
-      up to ``_SERIAL_SIGN`` elements (below PyTorch's grain size, where its
-      kernels run on one thread too): ``unitensor._kernels``' sign, one pass
-      over memory into a tensor from ``torch.empty_like``, where the
-      extension is built (see ``_real_sign``; above, ``torch.sign`` and the
-      sum below, each split over PyTorch's threads, cost as much or less);
+    - float32 and float64 in contiguous memory (without the negative bit):
+      ``unitensor._kernels``' sign, one pass over memory into a tensor from
+      ``torch.empty_like``, where the extension is built (see
+      ``_real_sign``); above ``_SERIAL_SIGN`` elements (PyTorch's grain
+      size) it is split over PyTorch's own OpenMP threads, as PyTorch splits
+      ``torch.sign`` (``_openmp_entry_points``);
     - other dtypes and layouts, or without the extension, up to ``_SMALL_SIGN``
       elements, where each dispatch costs more than a
       pass over memory: ``0 + a * v * f`` (``addcmul``) clamped to [-1, 1]
@@ -442,9 +444,10 @@ def _sign(a: Any) -> Any:
       conversion of two Python scalars), two dispatches: every nonzero
       number scales past 1 (see ``_SIGN_SCALE_EXPONENTS``), NaN stays NaN
       and ``0 + -0.0`` is ``+0.0``;
-    - above it: ``torch.sign`` and one read of ``a``, its sum, which is
-      finite unless ``a`` holds a NaN or an infinity (or the sum overflows);
-      only then the general form. At 1000x1000 the sum costs about half a
+    - above it (and above ``_SERIAL_SIGN`` where the kernel finds no OpenMP
+      runtime to split over): ``torch.sign`` and one read of ``a``, its sum,
+      which is finite unless ``a`` holds a NaN or an infinity (or the sum
+      overflows); only then the general form. At 1000x1000 the sum costs about half a
       ``torch.sign`` (the cheapest full check measured: ``amax``, ``isnan``
       with ``any``, ``aminmax`` and a dot product cost as much or more).
 
@@ -475,17 +478,18 @@ def _real_sign(a: Any) -> Any:
     call into PyTorch; in Python they cost 2.5 µs, in C about 1.5), fills a
     tensor from ``torch.empty_like`` (contiguous format: ``torch.sign``'s
     strides) and gives None where a test fails. Above ``_SERIAL_SIGN``
-    elements it makes the large form after the same tests (``torch.sign``
-    where the sum is finite), or gives False for the general form: Python's
-    tests there ran 2-4 µs between two parallel kernels, which the
-    1000x1000 step paid several times over. On
-    10x10 the kernel and ``empty_like`` cost 2.4 µs where ``torch.sign``
-    costs 2.1-3.5 and the small form's two dispatches 8.6; after ``x -
-    0.5`` (whose threads then spin a while) it costs 26 µs at 32768
-    elements where ``torch.sign`` and its sum check cost 33, as much at
-    65536, and 95 against 82 at 131072; at 1000x1000 one pass on one
-    thread costs 180-210 µs where ``torch.sign`` on two threads and the
-    check cost 145-180 (2-core VM, 2026-12-02). A
+    elements the kernel runs on PyTorch's OpenMP threads (as many as
+    ``torch.get_num_threads()``, at most one per ``_SERIAL_SIGN`` elements,
+    as PyTorch's ``parallel_for``): at 1000x1000 on 2 cores it costs what
+    ``torch.sign`` costs, where ``torch.sign`` with the check of its sum cost
+    1.5 to 1.8 times as much, and one pass on one thread about 1.9 times
+    (2026-12-02). Without OpenMP entry points (``_openmp_entry_points``) it
+    makes the large form after the same tests (``torch.sign`` where the sum
+    is finite) or gives False for the general form: Python's tests there
+    ran 2-4 µs between two parallel kernels, which the 1000x1000 step paid
+    several times over. On 10x10 the kernel and ``empty_like`` cost 2.4 µs
+    where ``torch.sign`` costs 2.1-3.5 and the small form's two dispatches
+    8.6 (a slower 2-core VM, 2026-12-02). A
     functionalization wrapper (data address 0) is left out. The small form
     needs no ``_no_mode`` test once its constants exist (made outside any
     mode and trace, they are plain tensors that any mode may take, as it
@@ -872,6 +876,53 @@ def primitives() -> Primitives:
     return dataclasses.replace(p, floats=floats)
 
 
+_OPENMP_ENTRY_POINTS = (
+    "GOMP_parallel",
+    "omp_get_thread_num",
+    "omp_get_num_threads",
+    "omp_get_max_threads",
+)
+
+
+def _openmp_entry_points(maps: str = "/proc/self/maps") -> tuple[int, ...] | None:
+    """The addresses of ``_OPENMP_ENTRY_POINTS`` in PyTorch's OpenMP runtime, or None.
+
+    ``unitensor._kernels`` splits its large sign over PyTorch's own threads
+    with them, as PyTorch's ``parallel_for`` does (GNU OpenMP's ABI, which
+    compilers emit for ``#pragma omp parallel``). They are found only where
+    PyTorch runs on OpenMP (``torch._C.has_openmp``) and the process maps
+    the GNU OpenMP library (``libgomp``) of PyTorch's own ``lib`` folder,
+    as the Linux wheels load it (other packages, scikit-learn's wheels
+    among them, map copies of their own), or exactly one ``libgomp`` where
+    PyTorch's folder holds none. It is opened with ``RTLD_NOLOAD``, so
+    nothing new is loaded. Anywhere else (no ``/proc``: macOS, Windows;
+    LLVM's or Intel's runtime; two copies and none of them PyTorch's) the
+    sign above PyTorch's grain size is ``torch.sign`` with a check of the
+    sum (``_real_sign``).
+    """
+    if not torch._C.has_openmp or not hasattr(os, "RTLD_NOLOAD"):
+        return None
+    own = os.path.join(os.path.dirname(os.path.realpath(torch.__file__)), "lib")
+    try:
+        with open(maps, encoding="utf-8", errors="replace") as lines:
+            paths = {
+                fields[5]
+                for fields in (line.rstrip("\n").split(maxsplit=5) for line in lines)
+                if len(fields) == 6 and os.path.basename(fields[5]).startswith("libgomp")
+            }
+        paths = {p for p in paths if os.path.dirname(p) == own} or paths
+        if len(paths) != 1:
+            return None
+        runtime = ctypes.CDLL(paths.pop(), mode=os.RTLD_NOLOAD | os.RTLD_NOW)
+        found = [
+            ctypes.cast(getattr(runtime, name), ctypes.c_void_p).value
+            for name in _OPENMP_ENTRY_POINTS
+        ]
+    except (OSError, AttributeError):  # (no /proc, not loaded, a symbol missing)
+        return None
+    return tuple(v for v in found if v) if all(found) else None
+
+
 def _primitives() -> Primitives:
     """PyTorch's primitives as its kernels give them (see ``_torch_unsigned`` for the rest)."""
     global torch, tnf, _is_compiling, _is_tracing, _hardtanh_, _functorch_level, _forward_ad
@@ -902,6 +953,7 @@ def _primitives() -> Primitives:
             torch.contiguous_format,
             torch.sign,
             _SERIAL_SIGN,
+            _openmp_entry_points(),
         )
         _one_pass_sign = KERNELS_MODULE.torch_sign
     return Primitives(
