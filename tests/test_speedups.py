@@ -345,6 +345,38 @@ def test_a_class_attribute_set_later_is_seen():
     _same(c, p)
 
 
+def test_an_array_class_whose_dtype_or_shape_changes_later_is_seen():
+    """The C version calls an array class's C getters of ``dtype`` and ``shape`` directly,
+    kept per class: a property set on the class later (or removed) is seen, as ``getattr``
+    sees it in the template."""
+
+    class Arr(np.ndarray):
+        __module__ = "numpy"  # (astensor takes NumPy's own subclasses, found by module)
+
+    t = ut.astensor(np.arange(6, dtype=np.float32).reshape(2, 3).view(Arr))
+    other = ut.astensor(np.ones((2, 3), np.float32).view(Arr))
+    calls = [(FAST["exp"], (t,)), (FAST["sum"], (t, -1)), (FAST["__add__"], (t, other))]
+    read: list[str] = []
+    for label in ("getters", "properties", "getters again"):
+        if label == "properties":  # (a lying dtype: the checked path, int64's meaning)
+            Arr.dtype = property(lambda self: read.append("dtype") or np.dtype(np.int64))
+            Arr.shape = property(lambda self: read.append("shape") or (7,))
+        elif label == "getters again":
+            del Arr.dtype, Arr.shape
+        for f, args in calls:
+            read.clear()
+            c = _outcome(f, *args)
+            assert bool(read) == (label == "properties"), (f.__name__, label)  # (C read them)
+            p = _outcome(_base.pure_python(f), *args)
+            try:
+                _same(c, p)
+            except AssertionError as e:
+                raise AssertionError(f"{f.__name__} with {label}: {e}") from None
+            if label != "properties":
+                assert c[0] == "value" and c[2] == np.float32
+    assert type(vars(Arr).get("dtype")) is not property  # (removed again)
+
+
 # ------------------------------------------------------------------ broadcasting operands
 
 BROADCAST_PAIRS = [

@@ -253,6 +253,55 @@ new_tensor(PyTypeObject *cls, PyObject *raw)
     return out;
 }
 
+/* ``a.<name>`` of a native array (a new reference; NULL with an exception). Where the
+   array's class takes attributes generically and finds ``name`` as a getset descriptor
+   (a C type's attribute: PyTorch's and NumPy's ``dtype`` and ``shape``), that is what
+   ``getattr`` calls, so its getter is called directly, kept per class and name while the
+   class's version tag stands (any change to the class or a base renews the tag); the
+   rest takes ``getattr``. On PyTorch this halves the cost of a fast path's tests. */
+#define N_GETTERS 8
+static struct {
+    PyTypeObject *type; /* (a strong reference) */
+    unsigned int version;
+    PyObject *name;
+    getter get;
+    void *closure;
+} getters[N_GETTERS];
+static int next_getter = 0;
+
+static PyObject *
+native_attr(PyObject *a, PyObject *name)
+{
+    PyTypeObject *tp = Py_TYPE(a);
+    for (int i = 0; i < N_GETTERS; i++) {
+        if (getters[i].type == tp && getters[i].name == name) {
+            if ((tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) &&
+                tp->tp_version_tag == getters[i].version) {
+                return getters[i].get(a, getters[i].closure);
+            }
+            Py_CLEAR(getters[i].type);
+            break;
+        }
+    }
+    if (tp->tp_getattro == PyObject_GenericGetAttr) {
+        PyObject *d = _PyType_Lookup(tp, name); /* (borrowed; gives the class a version tag) */
+        if (d != NULL && Py_TYPE(d) == &PyGetSetDescr_Type &&
+            ((PyGetSetDescrObject *)d)->d_getset->get != NULL &&
+            (tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG)) {
+            PyGetSetDef *def = ((PyGetSetDescrObject *)d)->d_getset;
+            int i = next_getter;
+            next_getter = (next_getter + 1) % N_GETTERS;
+            Py_XSETREF(getters[i].type, (PyTypeObject *)Py_NewRef(tp));
+            getters[i].version = tp->tp_version_tag;
+            getters[i].name = name;
+            getters[i].get = def->get;
+            getters[i].closure = def->closure;
+            return def->get(a, def->closure);
+        }
+    }
+    return PyObject_GetAttr(a, name);
+}
+
 /* ``object.__new__(cls)`` with ``raw`` set: python_wrap, step by step. */
 static PyObject *
 wrap_generic(PyObject *cls, PyObject *raw)
@@ -564,7 +613,7 @@ binary(FastPath *f, PyObject *const *args)
     PyObject *kind = (PyObject *)Py_TYPE(other);
     int found;
     if (kind == (PyObject *)&PyFloat_Type || kind == (PyObject *)&PyLong_Type) {
-        da = PyObject_GetAttr(a, s_dtype);
+        da = native_attr(a, s_dtype);
         if (da == NULL) goto done;
         found = in_class_attr(da, e, self, ATTR_WEAK_FLOATS);
         if (found < 0) goto done;
@@ -602,12 +651,12 @@ binary(FastPath *f, PyObject *const *args)
         if (b == NULL) {
             goto done; /* (no exception: the caller runs the Python function) */
         }
-        if ((da = PyObject_GetAttr(a, s_dtype)) == NULL) goto done;
-        if ((db = PyObject_GetAttr(b, s_dtype)) == NULL) goto done;
+        if ((da = native_attr(a, s_dtype)) == NULL) goto done;
+        if ((db = native_attr(b, s_dtype)) == NULL) goto done;
         found = da == db;
         if (found) {
-            if ((sa = PyObject_GetAttr(a, s_shape)) == NULL) goto done;
-            if ((sb = PyObject_GetAttr(b, s_shape)) == NULL) goto done;
+            if ((sa = native_attr(a, s_shape)) == NULL) goto done;
+            if ((sb = native_attr(b, s_shape)) == NULL) goto done;
             /* (not RichCompareBool: ``!=`` compares even one object with itself) */
             PyObject *ne = PyObject_RichCompare(sa, sb, Py_NE);
             if (ne == NULL) goto done;
@@ -656,7 +705,7 @@ unary(FastPath *f, PyObject *const *args)
         return NULL; /* (no exception: the caller runs the Python function) */
     }
     PyObject *out = NULL;
-    PyObject *da = PyObject_GetAttr(a, s_dtype);
+    PyObject *da = native_attr(a, s_dtype);
     if (da == NULL) goto done;
     int found = in_class_attr(da, e, self, ATTR_FLOATS);
     if (found < 0) goto done;
@@ -699,7 +748,7 @@ reduction(FastPath *f, PyObject *const *args, Py_ssize_t nargs, PyObject *kwname
     int fast = (f->reduction < 3 || params[3] == Py_None) &&
                (keepdims == Py_False || keepdims == Py_True);
     if (fast) {
-        if ((da = PyObject_GetAttr(a, s_dtype)) == NULL) goto done;
+        if ((da = native_attr(a, s_dtype)) == NULL) goto done;
         fast = in_class_attr(da, e, self, ATTR_FLOATS);
         if (fast > 0) {
             fast = in_class_attr(da, e, self, ATTR_FULL_WIDTH);
@@ -709,7 +758,7 @@ reduction(FastPath *f, PyObject *const *args, Py_ssize_t nargs, PyObject *kwname
     if (fast && axis != Py_None) {
         fast = PyLong_CheckExact(axis);
         if (fast) {
-            if ((shape = PyObject_GetAttr(a, s_shape)) == NULL) goto done;
+            if ((shape = native_attr(a, s_shape)) == NULL) goto done;
             Py_ssize_t n = PyObject_Length(shape);
             if (n < 0) goto done;
             int overflow;
@@ -748,7 +797,7 @@ clip(FastPath *f, PyObject *const *args)
     int found = (PyFloat_CheckExact(lo) || PyLong_CheckExact(lo)) &&
                 (PyFloat_CheckExact(hi) || PyLong_CheckExact(hi));
     if (found) {
-        if ((da = PyObject_GetAttr(a, s_dtype)) == NULL) goto done;
+        if ((da = native_attr(a, s_dtype)) == NULL) goto done;
         found = in_class_attr(da, e, self, ATTR_WEAK_FLOATS);
         if (found < 0) goto done;
     }
