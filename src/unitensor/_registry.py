@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
 
 import numpy as np
 
+from ._api._fast import wrap as _wrap
 from ._errors import UnsupportedTypeError
 
 if TYPE_CHECKING:
@@ -166,7 +167,6 @@ _LOADED: dict[str, type[Tensor]] = {}
 _LOCK = threading.RLock()
 _SEED: list[int] = []
 _BASE: list[type[TensorBase]] = []
-_new = object.__new__
 
 
 def register_base(cls: type[TensorBase]) -> None:
@@ -507,15 +507,13 @@ def astensor(x: Any) -> Tensor:
     >>> x.raw is a, ut.astensor(x) is x
     (True, True)
     """
-    try:  # the hot path: one dict lookup, no isinstance and no __init__ call
+    try:  # the hot path: one dict lookup and one C call (wrap), no isinstance, no __init__
         cls = _CLASS_OF_TYPE[x.__class__]
     except KeyError:
         if isinstance(x, _BASE[0]):
             return cast("Tensor", x)
         cls = _class_for(x)
-    out = _new(cls)
-    out.raw = x
-    return out
+    return _wrap(cls, x)
 
 
 def astensors(*xs: Any) -> tuple[Tensor, ...]:
