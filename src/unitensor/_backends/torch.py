@@ -872,7 +872,13 @@ def primitives() -> Primitives:
     """PyTorch's primitives, completed for uint16, uint32 and uint64; imports PyTorch."""
     p = _torch_unsigned.completed(_primitives())
     assert p.floats is not None  # (completed() keeps PyTorch's own as the floats')
-    floats = dataclasses.replace(p.floats, sign=_real_sign, mean=_float_mean, clip=_float_clip)
+    floats = dataclasses.replace(
+        p.floats,
+        sign=_real_sign,
+        mean=_float_mean,
+        clip=_float_clip,
+        matmul=torch.matmul,  # (one float dtype: _matmul's tests have nothing to do)
+    )
     return dataclasses.replace(p, floats=floats)
 
 
