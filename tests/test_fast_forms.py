@@ -705,7 +705,7 @@ def test_torch_sign_kernel_taken_and_left():
     x = np.resize(_specials(np.float32), (16, 8))
     finite = np.where(np.abs(x) < 1e30, x, np.float32(-3.0))  # (a finite sum)
     # (above the grain size: the kernel on PyTorch's threads, else the sum's check)
-    large_nan = "taken" if torch_backend._openmp_entry_points() else "general"
+    large_nan = "taken" if _threads(torch) else "general"
     cases = {
         "2-d": (torch.from_numpy(x), "taken"),
         "float64": (torch.from_numpy(x.astype(np.float64)), "taken"),
@@ -794,7 +794,6 @@ def test_torch_sign_kernel_passes_on_a_test_that_raises():
 
 
 def _setup_arguments(torch, threads, grain=32768):
-    from unitensor._backends import torch as torch_backend
 
     return (
         (torch.Tensor, torch.nn.Parameter),
@@ -812,8 +811,16 @@ def _setup_arguments(torch, threads, grain=32768):
         torch.contiguous_format,
         torch.sign,
         grain,
-        threads if threads != "found" else torch_backend._openmp_entry_points(),
+        threads if threads != "found" else _threads(torch),
     )
+
+
+def _threads(torch, count=None):
+    """torch_setup's threads: PyTorch's entry points and a thread count (None: none found)."""
+    from unitensor._backends import torch as torch_backend
+
+    points = torch_backend._openmp_entry_points()
+    return None if points is None else (*points, count or torch.get_num_threads)
 
 
 def test_torch_sign_kernel_split_over_pytorch_threads():
@@ -842,36 +849,85 @@ def test_torch_sign_kernel_split_over_pytorch_threads():
         torch.set_num_threads(before)
 
 
-def test_torch_openmp_entry_points_only_from_one_loaded_gnu_runtime(tmp_path):
-    """The entry points come from the one GNU OpenMP library mapped into the process, never
-    from a library it would have to load, nor where two are mapped."""
+def test_torch_openmp_entry_points_are_pytorchs_own(tmp_path):
+    """The entry points are found as PyTorch's library binds them (the one libtorch_cpu
+    mapped, its scope), and only in a GNU OpenMP library; never from a library that would
+    have to be loaded, nor from another package's copy."""
     torch = pytest.importorskip("torch")
     from unitensor._backends import torch as torch_backend
 
     ut.astensor(torch.ones(1)).sign()
-    line = "7f0000000000-7f0000001000 r-xp 00000000 00:2a 42   {}\n"
-    maps = tmp_path / "maps"
-    own = os.path.join(os.path.dirname(os.path.realpath(torch.__file__)), "lib")
-    others = ["/a/libgomp.so.1", "/b/libgomp.so.1"]
-    for paths in ([], ["/nowhere/libgomp.so.1"], others, [f"{own}/libgomp-0.so.1", *others]):
-        maps.write_text("".join(line.format(p) for p in [*paths, "/lib/libc.so.6", "[heap]"]))
-        assert torch_backend._openmp_entry_points(str(maps)) is None, paths  # (none loaded)
-    assert torch_backend._openmp_entry_points(str(tmp_path / "missing")) is None
     try:
         with open("/proc/self/maps", encoding="utf-8") as f:
-            mapped = {ln.split(maxsplit=5)[5].strip() for ln in f if "libgomp" in ln}
+            real = f.read().splitlines(keepends=True)
     except OSError:
-        mapped = set()
+        real = []
     found = torch_backend._openmp_entry_points()
-    ours = {p for p in mapped if os.path.dirname(p) == own} or mapped
-    if len(ours) == 1 and torch._C.has_openmp:
-        assert found is not None and len(found) == 4 and all(isinstance(v, int) for v in found)
-        # (another package's copy beside PyTorch's does not count; beside another, two do)
-        maps.write_text("".join(line.format(p) for p in [*sorted(mapped), "/a/libgomp.so.1"]))
-        beside = found if any(os.path.dirname(p) == own for p in mapped) else None
-        assert torch_backend._openmp_entry_points(str(maps)) == beside
-    else:
+    gomp = [ln for ln in real if "libgomp" in ln]
+    if not real or not torch._C.has_openmp or not gomp:
         assert found is None
+        pytest.skip("no /proc/self/maps, or PyTorch without GNU OpenMP: the sum's check is used")
+    assert found is not None and len(found) == 3 and all(type(v) is int and v for v in found)
+    line = "7f0000000000-7f0000001000 r-xp 00000000 00:2a 42   {}\n"
+    cases = {
+        "empty": ([], None),
+        "libtorch_cpu not loaded": ([line.format("/nowhere/libtorch_cpu.so")], None),
+        "two libtorch_cpu": ([*real, line.format("/elsewhere/libtorch_cpu.so")], None),
+        "no libgomp mapped": ([ln for ln in real if "libgomp" not in ln], None),
+        "another package's libgomp too": ([*real, line.format("/a/libgomp.so.1")], found),
+        "as it is": (real, found),
+    }
+    maps = tmp_path / "maps"
+    for label, (lines, expected) in cases.items():
+        maps.write_text("".join(lines))
+        assert torch_backend._openmp_entry_points(str(maps)) == expected, label
+    assert torch_backend._openmp_entry_points(str(tmp_path / "missing")) is None
+
+
+def test_torch_sign_kernel_takes_pytorchs_thread_count_in_every_thread():
+    """The kernel asks torch.get_num_threads on each large call (which also applies
+    torch.set_num_threads to a new Python thread's OpenMP count, as PyTorch's own kernels
+    do): after torch.set_num_threads(1), a new thread's sign starts no OpenMP thread."""
+    torch = pytest.importorskip("torch")
+    kernels = pytest.importorskip("unitensor._kernels")
+    from unitensor._backends import torch as torch_backend
+
+    ut.astensor(torch.ones(1)).sign()
+    if torch_backend.KERNELS_MODULE is None or _threads(torch) is None:
+        pytest.skip("no kernel, or no GNU OpenMP runtime under PyTorch (the sum's check is used)")
+    asked = []
+    try:
+        kernels.torch_setup(*_setup_arguments(torch, _threads(torch, lambda: asked.append(1) or 3)))
+        x = np.resize(_specials(np.float32), 100003)
+        _assert_sign(kernels.torch_sign(torch.from_numpy(x)).numpy(), np.sign(x))
+        assert asked == [1]
+        kernels.torch_sign(torch.from_numpy(x[:32768]))  # (one grain: one thread, not asked)
+        assert asked == [1]
+    finally:
+        torch_backend._primitives()  # (sets torch_sign up again)
+    script = """if True:
+        import os, threading, numpy as np, torch, unitensor as ut
+        torch.set_num_threads(1)
+        x = torch.from_numpy(np.linspace(-1, 1, 4_000_001, dtype=np.float32))
+        grown = []
+        def work():
+            before = len(os.listdir("/proc/self/task"))
+            assert float(ut.astensor(x).sign().raw.sum()) == 0.0
+            grown.append(len(os.listdir("/proc/self/task")) - before)
+        t = threading.Thread(target=work)
+        t.start()
+        t.join()
+        print(grown)
+    """
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OMP_")}
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "[0]"
 
 
 def test_torch_setup_refuses_bad_entry_points_and_keeps_its_state():
@@ -886,17 +942,20 @@ def test_torch_setup_refuses_bad_entry_points_and_keeps_its_state():
     ut.astensor(torch.ones(1)).sign()
     x = np.resize(_specials(np.float32), 40000)
     finite = np.where(np.abs(x) < 1e30, x, np.float32(2.0))  # (a finite sum)
+    count = torch.get_num_threads
     with pytest.raises(TypeError, match="None or a 4-tuple"):
         kernels.torch_setup(*_setup_arguments(torch, (1, 2, 3)))
+    with pytest.raises(TypeError, match="None or a 4-tuple"):
+        kernels.torch_setup(*_setup_arguments(torch, (1, 2, 3, 4)))  # (no count to call)
     with pytest.raises(ValueError, match="nonzero address"):
-        kernels.torch_setup(*_setup_arguments(torch, (0, 1, 2, 3)))
+        kernels.torch_setup(*_setup_arguments(torch, (0, 1, 2, count)))
     with pytest.raises(TypeError, match="an int address"):
-        kernels.torch_setup(*_setup_arguments(torch, ("a", 1, 2, 3)))
+        kernels.torch_setup(*_setup_arguments(torch, ("a", 1, 2, count)))
     with pytest.raises(ValueError, match="grain size is at least 1"):
         kernels.torch_setup(*_setup_arguments(torch, None, grain=0))
     with pytest.raises(TypeError, match="takes 12 arguments"):
         kernels.torch_setup(*_setup_arguments(torch, None)[:11])
-    expected = "taken" if torch_backend._openmp_entry_points() else "general"
+    expected = "taken" if _threads(torch) else "general"
     got = kernels.torch_sign(torch.from_numpy(x))  # (still as it was set up)
     assert ("general" if got is False else "taken") == expected
     try:

@@ -71,7 +71,9 @@ static struct {
     parallel_call parallel;    /* GOMP_parallel */
     count_call thread_num;     /* omp_get_thread_num: this thread's number in the team */
     count_call num_threads;    /* omp_get_num_threads: the team's size */
-    count_call max_threads;    /* omp_get_max_threads: what torch.get_num_threads() gives */
+    PyObject *threads;         /* torch.get_num_threads (it also sets a new thread's
+                                  OpenMP count from torch.set_num_threads', as PyTorch's
+                                  own kernels do before they split their work) */
 } omp;
 static Py_ssize_t grain = 0; /* numbers: from one more, the work is split over threads */
 
@@ -98,14 +100,20 @@ sign_share(void *data)
 }
 
 /* The kernel of the itemsize, without the GIL from SERIAL_FREE numbers, split over
-   PyTorch's threads above the grain size (at most one thread per grain, as PyTorch). */
-static void
+   PyTorch's threads above the grain size (at most one thread per grain, as PyTorch): 0, or
+   -1 with an exception (from torch.get_num_threads). */
+static int
 run_sign(void *source, void *target, Py_ssize_t count, Py_ssize_t itemsize)
 {
     Py_ssize_t threads = 1;
     if (omp.parallel != NULL && count > grain) {
+        PyObject *v = PyObject_CallNoArgs(omp.threads);
+        threads = v == NULL ? -1 : PyLong_AsSsize_t(v);
+        Py_XDECREF(v);
+        if (threads == -1 && PyErr_Occurred()) {
+            return -1;
+        }
         Py_ssize_t most = (count + grain - 1) / grain;
-        threads = omp.max_threads();
         threads = threads < most ? threads : most;
     }
     PyThreadState *saved = count < SERIAL_FREE ? NULL : PyEval_SaveThread();
@@ -119,6 +127,7 @@ run_sign(void *source, void *target, Py_ssize_t count, Py_ssize_t itemsize)
     if (saved != NULL) {
         PyEval_RestoreThread(saved);
     }
+    return 0;
 }
 
 static PyObject *
@@ -150,7 +159,9 @@ sign(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                         "sign() needs two nonzero addresses, a count >= 0 and an itemsize of 4 or 8");
         return NULL;
     }
-    run_sign(source, target, count, itemsize);
+    if (run_sign(source, target, count, itemsize) < 0) {
+        return NULL;
+    }
     Py_RETURN_NONE;
 }
 
@@ -209,15 +220,17 @@ torch_setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_ValueError, "torch_setup(): the grain size is at least 1");
         return NULL;
     }
-    PyObject *threads = args[11];
-    void *points[4] = {NULL, NULL, NULL, NULL};
+    PyObject *threads = args[11], *count = NULL;
+    void *points[3] = {NULL, NULL, NULL};
     if (threads != Py_None) {
-        if (!PyTuple_Check(threads) || PyTuple_GET_SIZE(threads) != 4) {
+        if (!PyTuple_Check(threads) || PyTuple_GET_SIZE(threads) != 4 ||
+            !PyCallable_Check(count = PyTuple_GET_ITEM(threads, 3))) {
             PyErr_SetString(PyExc_TypeError,
-                            "torch_setup(): the OpenMP entry points are None or a 4-tuple");
+                            "torch_setup(): threads is None or a 4-tuple: three OpenMP entry "
+                            "points and torch.get_num_threads");
             return NULL;
         }
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < 3; i++) {
             if ((points[i] = entry_point(PyTuple_GET_ITEM(threads, i))) == NULL) {
                 return NULL;
             }
@@ -233,7 +246,7 @@ torch_setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     omp.parallel = (parallel_call)points[0];
     omp.thread_num = (count_call)points[1];
     omp.num_threads = (count_call)points[2];
-    omp.max_threads = (count_call)points[3];
+    Py_XSETREF(omp.threads, Py_XNewRef(count));
     Py_RETURN_NONE;
 }
 
@@ -377,7 +390,10 @@ torch_sign(PyObject *module, PyObject *a)
         Py_DECREF(out);
         return NULL;
     }
-    run_sign(source, target, n, itemsize);
+    if (run_sign(source, target, n, itemsize) < 0) {
+        Py_DECREF(out);
+        return NULL;
+    }
     return out;
 }
 
@@ -390,9 +406,9 @@ static PyMethodDef module_methods[] = {
      PyDoc_STR("torch_setup(types, float32, float64, strided, level, off, forward_ad, "
                "empty_like, contiguous_format, sign, grain, threads, /): what torch_sign "
                "tests and calls; threads: None, or the addresses of GOMP_parallel, "
-               "omp_get_thread_num, omp_get_num_threads and omp_get_max_threads in "
-               "PyTorch's OpenMP runtime (then above grain numbers sign splits its work "
-               "over that runtime's threads).")},
+               "omp_get_thread_num and omp_get_num_threads in PyTorch's OpenMP runtime and "
+               "torch.get_num_threads (then above grain numbers sign splits its work over "
+               "that runtime's threads, as many as torch.get_num_threads() gives).")},
     {"torch_sign", (PyCFunction)torch_sign, METH_O,
      PyDoc_STR("torch_sign(a, /): the standard's sign of a PyTorch tensor in one pass (without "
                "OpenMP entry points, above the grain size: torch.sign where the sum is finite, "

@@ -479,8 +479,9 @@ def _real_sign(a: Any) -> Any:
     tensor from ``torch.empty_like`` (contiguous format: ``torch.sign``'s
     strides) and gives None where a test fails. Above ``_SERIAL_SIGN``
     elements the kernel runs on PyTorch's OpenMP threads (as many as
-    ``torch.get_num_threads()``, at most one per ``_SERIAL_SIGN`` elements,
-    as PyTorch's ``parallel_for``): at 1000x1000 on 2 cores it costs what
+    ``torch.get_num_threads()`` gives in the calling thread, asked on each
+    call, at most one per ``_SERIAL_SIGN`` elements, as PyTorch's
+    ``parallel_for``): at 1000x1000 on 2 cores it costs what
     ``torch.sign`` costs, where ``torch.sign`` with the check of its sum cost
     1.5 to 1.8 times as much, and one pass on one thread about 1.9 times
     (2026-12-02). Without OpenMP entry points (``_openmp_entry_points``) it
@@ -882,12 +883,7 @@ def primitives() -> Primitives:
     return dataclasses.replace(p, floats=floats)
 
 
-_OPENMP_ENTRY_POINTS = (
-    "GOMP_parallel",
-    "omp_get_thread_num",
-    "omp_get_num_threads",
-    "omp_get_max_threads",
-)
+_OPENMP_ENTRY_POINTS = ("GOMP_parallel", "omp_get_thread_num", "omp_get_num_threads")
 
 
 def _openmp_entry_points(maps: str = "/proc/self/maps") -> tuple[int, ...] | None:
@@ -895,38 +891,40 @@ def _openmp_entry_points(maps: str = "/proc/self/maps") -> tuple[int, ...] | Non
 
     ``unitensor._kernels`` splits its large sign over PyTorch's own threads
     with them, as PyTorch's ``parallel_for`` does (GNU OpenMP's ABI, which
-    compilers emit for ``#pragma omp parallel``). They are found only where
-    PyTorch runs on OpenMP (``torch._C.has_openmp``) and the process maps
-    the GNU OpenMP library (``libgomp``) of PyTorch's own ``lib`` folder,
-    as the Linux wheels load it (other packages, scikit-learn's wheels
-    among them, map copies of their own), or exactly one ``libgomp`` where
-    PyTorch's folder holds none. It is opened with ``RTLD_NOLOAD``, so
-    nothing new is loaded. Anywhere else (no ``/proc``: macOS, Windows;
-    LLVM's or Intel's runtime; two copies and none of them PyTorch's) the
-    sign above PyTorch's grain size is ``torch.sign`` with a check of the
-    sum (``_real_sign``).
+    compilers emit for ``#pragma omp parallel``). They are looked up the way
+    PyTorch's own library binds them: in the scope of the one
+    ``libtorch_cpu`` mapped into the process (``maps``), opened with
+    ``RTLD_NOLOAD`` (nothing new is loaded), and each must lie in a GNU
+    OpenMP library (``libgomp``; the Linux wheels' own): a copy that another
+    package loaded (scikit-learn's wheels map one) is never taken. Anywhere
+    else (no ``/proc``: macOS, Windows; a PyTorch without OpenMP, or on
+    LLVM's or Intel's runtime) the sign above PyTorch's grain size is
+    ``torch.sign`` with a check of the sum (``_real_sign``).
     """
     if not torch._C.has_openmp or not hasattr(os, "RTLD_NOLOAD"):
         return None
-    own = os.path.join(os.path.dirname(os.path.realpath(torch.__file__)), "lib")
     try:
         with open(maps, encoding="utf-8", errors="replace") as lines:
-            paths = {
-                fields[5]
+            regions = [
+                (int(start, 16), int(end, 16), fields[5])
                 for fields in (line.rstrip("\n").split(maxsplit=5) for line in lines)
-                if len(fields) == 6 and os.path.basename(fields[5]).startswith("libgomp")
-            }
-        paths = {p for p in paths if os.path.dirname(p) == own} or paths
-        if len(paths) != 1:
+                if len(fields) == 6
+                for start, _, end in [fields[0].partition("-")]
+            ]
+        torch_cpu = {p for _, _, p in regions if os.path.basename(p).startswith("libtorch_cpu")}
+        if len(torch_cpu) != 1:
             return None
-        runtime = ctypes.CDLL(paths.pop(), mode=os.RTLD_NOLOAD | os.RTLD_NOW)
+        scope = ctypes.CDLL(torch_cpu.pop(), mode=os.RTLD_NOLOAD | os.RTLD_NOW)
         found = [
-            ctypes.cast(getattr(runtime, name), ctypes.c_void_p).value
+            ctypes.cast(getattr(scope, name), ctypes.c_void_p).value or 0
             for name in _OPENMP_ENTRY_POINTS
         ]
-    except (OSError, AttributeError):  # (no /proc, not loaded, a symbol missing)
+    except (OSError, AttributeError, ValueError):  # (no /proc, not loaded, no such symbol)
         return None
-    return tuple(v for v in found if v) if all(found) else None
+    homes = {p for address in found for low, high, p in regions if low <= address < high}
+    if len(homes) != 1 or not os.path.basename(homes.pop()).startswith("libgomp"):
+        return None  # (another runtime's GOMP entry points, or not found in one library)
+    return tuple(found)
 
 
 def _primitives() -> Primitives:
@@ -947,6 +945,7 @@ def _primitives() -> Primitives:
     _forward_ad = torch.autograd.forward_ad
     _PLAIN_TENSORS.update((torch.Tensor, torch.nn.Parameter))
     if KERNELS_MODULE is not None:
+        points = _openmp_entry_points()
         KERNELS_MODULE.torch_setup(
             (torch.Tensor, torch.nn.Parameter),
             torch.float32,
@@ -959,7 +958,7 @@ def _primitives() -> Primitives:
             torch.contiguous_format,
             torch.sign,
             _SERIAL_SIGN,
-            _openmp_entry_points(),
+            None if points is None else (*points, torch.get_num_threads),
         )
         _one_pass_sign = KERNELS_MODULE.torch_sign
     return Primitives(
