@@ -348,7 +348,8 @@ def test_a_class_attribute_set_later_is_seen():
 def test_an_array_class_whose_dtype_or_shape_changes_later_is_seen():
     """The C version calls an array class's C getters of ``dtype`` and ``shape`` directly,
     kept per class: a property set on the class later (or removed) is seen, as ``getattr``
-    sees it in the template."""
+    sees it in the template, and another C type's getter is refused as ``getattr`` refuses
+    it."""
 
     class Arr(np.ndarray):
         __module__ = "numpy"  # (astensor takes NumPy's own subclasses, found by module)
@@ -375,6 +376,12 @@ def test_an_array_class_whose_dtype_or_shape_changes_later_is_seen():
             if label != "properties":
                 assert c[0] == "value" and c[2] == np.float32
     assert type(vars(Arr).get("dtype")) is not property  # (removed again)
+    Arr.dtype = vars(type(lambda: 0))["__name__"]  # (another C type's getter: getattr refuses)
+    for f, args in calls:
+        c, p = _outcome(f, *args), _outcome(_base.pure_python(f), *args)
+        assert c[0] == "raised" and c[1] is TypeError and "doesn't apply" in c[2]
+        _same(c, p)
+    del Arr.dtype
 
 
 # ------------------------------------------------------------------ broadcasting operands

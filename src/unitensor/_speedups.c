@@ -255,8 +255,8 @@ new_tensor(PyTypeObject *cls, PyObject *raw)
 
 /* ``a.<name>`` of a native array (a new reference; NULL with an exception). Where the
    array's class takes attributes generically and finds ``name`` as a getset descriptor
-   (a C type's attribute: PyTorch's and NumPy's ``dtype`` and ``shape``), that is what
-   ``getattr`` calls, so its getter is called directly, kept per class and name while the
+   of one of its own bases (a C type's attribute: PyTorch's and NumPy's ``dtype`` and
+   ``shape``), that getter is what ``getattr`` calls, so it is called directly, kept per class and name while the
    class's version tag stands (any change to the class or a base renews the tag); the
    rest takes ``getattr``. On PyTorch this halves the cost of a fast path's tests. */
 #define N_GETTERS 8
@@ -287,6 +287,8 @@ native_attr(PyObject *a, PyObject *name)
         PyObject *d = _PyType_Lookup(tp, name); /* (borrowed; gives the class a version tag) */
         if (d != NULL && Py_TYPE(d) == &PyGetSetDescr_Type &&
             ((PyGetSetDescrObject *)d)->d_getset->get != NULL &&
+            PyType_IsSubtype(tp, PyDescr_TYPE(d)) && /* (getattr's own test: a descriptor
+                                                        of another C type raises there) */
             (tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG)) {
             PyGetSetDef *def = ((PyGetSetDescrObject *)d)->d_getset;
             int i = next_getter;
