@@ -50,7 +50,7 @@ static PyObject *object_class_descr = NULL;
 static PyObject *s_dtype, *s_shape, *s_ns, *s_raw, *s_class, *s_sharding_errors;
 static PyObject *s_weak_float_dtypes, *s_operator_types, *s_float_dtypes, *s_float_ns;
 static PyObject *s_scalar_operand, *s_float_operators, *s_full_width_dtypes;
-static PyObject *s_axis, *s_keepdims;
+static PyObject *s_axis, *s_keepdims, *s_ndim;
 
 enum { OP_NONE = 0, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_LT, OP_LE, OP_GT, OP_GE, N_OPS };
 /* The float primitive of each operator (``float_operators``), by OP_* code: the names of
@@ -260,48 +260,75 @@ new_tensor(PyTypeObject *cls, PyObject *raw)
    class's version tag stands (any change to the class or a base renews the tag); the
    rest takes ``getattr``. On PyTorch this halves the cost of a fast path's tests. */
 #define N_GETTERS 8
-static struct {
+typedef struct {
     PyTypeObject *type; /* (a strong reference) */
     unsigned int version;
     PyObject *name;
     getter get;
     void *closure;
-} getters[N_GETTERS];
+} Getter;
+static Getter getters[N_GETTERS];
 static int next_getter = 0;
 
-static PyObject *
-native_attr(PyObject *a, PyObject *name)
+/* The C getter of ``name`` that ``getattr`` calls on instances of ``tp`` (kept), or NULL
+   (no exception) where there is none: a class that takes attributes otherwise, a name
+   that is no getset descriptor of one of the class's own bases. */
+static Getter *
+getter_of(PyTypeObject *tp, PyObject *name)
 {
-    PyTypeObject *tp = Py_TYPE(a);
     for (int i = 0; i < N_GETTERS; i++) {
         if (getters[i].type == tp && getters[i].name == name) {
             if ((tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) &&
                 tp->tp_version_tag == getters[i].version) {
-                return getters[i].get(a, getters[i].closure);
+                return &getters[i];
             }
             Py_CLEAR(getters[i].type);
             break;
         }
     }
-    if (tp->tp_getattro == PyObject_GenericGetAttr) {
-        PyObject *d = _PyType_Lookup(tp, name); /* (borrowed; gives the class a version tag) */
-        if (d != NULL && Py_TYPE(d) == &PyGetSetDescr_Type &&
-            ((PyGetSetDescrObject *)d)->d_getset->get != NULL &&
-            PyType_IsSubtype(tp, PyDescr_TYPE(d)) && /* (getattr's own test: a descriptor
-                                                        of another C type raises there) */
-            (tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG)) {
-            PyGetSetDef *def = ((PyGetSetDescrObject *)d)->d_getset;
-            int i = next_getter;
-            next_getter = (next_getter + 1) % N_GETTERS;
-            Py_XSETREF(getters[i].type, (PyTypeObject *)Py_NewRef(tp));
-            getters[i].version = tp->tp_version_tag;
-            getters[i].name = name;
-            getters[i].get = def->get;
-            getters[i].closure = def->closure;
-            return def->get(a, def->closure);
-        }
+    if (tp->tp_getattro != PyObject_GenericGetAttr) {
+        return NULL;
     }
-    return PyObject_GetAttr(a, name);
+    PyObject *d = _PyType_Lookup(tp, name); /* (borrowed; gives the class a version tag) */
+    if (d == NULL || Py_TYPE(d) != &PyGetSetDescr_Type ||
+        ((PyGetSetDescrObject *)d)->d_getset->get == NULL ||
+        !PyType_IsSubtype(tp, PyDescr_TYPE(d)) || /* (getattr's own test: a descriptor of
+                                                     another C type raises there) */
+        !(tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG)) {
+        return NULL;
+    }
+    PyGetSetDef *def = ((PyGetSetDescrObject *)d)->d_getset;
+    Getter *g = &getters[next_getter];
+    next_getter = (next_getter + 1) % N_GETTERS;
+    Py_XSETREF(g->type, (PyTypeObject *)Py_NewRef(tp));
+    g->version = tp->tp_version_tag;
+    g->name = name;
+    g->get = def->get;
+    g->closure = def->closure;
+    return g;
+}
+
+static PyObject *
+native_attr(PyObject *a, PyObject *name)
+{
+    Getter *g = getter_of(Py_TYPE(a), name);
+    return g != NULL ? g->get(a, g->closure) : PyObject_GetAttr(a, name);
+}
+
+/* ``len(a.shape)`` of a native array, or -1 with an exception. Where ``ndim`` is a C
+   getter (PyTorch, NumPy: the standard's number of axes, ``len(shape)``), it is read
+   instead: PyTorch builds a new ``torch.Size`` for every ``shape``. */
+static Py_ssize_t
+native_rank(PyObject *a)
+{
+    Getter *g = getter_of(Py_TYPE(a), s_ndim);
+    PyObject *v = g != NULL ? g->get(a, g->closure) : native_attr(a, s_shape);
+    if (v == NULL) {
+        return -1;
+    }
+    Py_ssize_t n = g != NULL ? PyLong_AsSsize_t(v) : PyObject_Length(v);
+    Py_DECREF(v);
+    return n;
 }
 
 /* ``object.__new__(cls)`` with ``raw`` set: python_wrap, step by step. */
@@ -746,7 +773,7 @@ reduction(FastPath *f, PyObject *const *args, Py_ssize_t nargs, PyObject *kwname
     if (a == NULL) {
         return NULL; /* (no exception: the caller runs the Python function) */
     }
-    PyObject *out = NULL, *da = NULL, *shape = NULL, *axes = NULL;
+    PyObject *out = NULL, *da = NULL, *axes = NULL;
     int fast = (f->reduction < 3 || params[3] == Py_None) &&
                (keepdims == Py_False || keepdims == Py_True);
     if (fast) {
@@ -760,8 +787,7 @@ reduction(FastPath *f, PyObject *const *args, Py_ssize_t nargs, PyObject *kwname
     if (fast && axis != Py_None) {
         fast = PyLong_CheckExact(axis);
         if (fast) {
-            if ((shape = native_attr(a, s_shape)) == NULL) goto done;
-            Py_ssize_t n = PyObject_Length(shape);
+            Py_ssize_t n = native_rank(a);
             if (n < 0) goto done;
             int overflow;
             long long i = PyLong_AsLongLongAndOverflow(axis, &overflow);
@@ -780,7 +806,6 @@ reduction(FastPath *f, PyObject *const *args, Py_ssize_t nargs, PyObject *kwname
 done:
     Py_DECREF(a);
     Py_XDECREF(da);
-    Py_XDECREF(shape);
     Py_XDECREF(axes);
     return out;
 }
@@ -1230,6 +1255,7 @@ PyInit__speedups(void)
         intern(&s_scalar_operand, "scalar_operand") < 0 ||
         intern(&s_float_operators, "float_operators") < 0 ||
         intern(&s_full_width_dtypes, "_full_width_dtypes") < 0 || intern(&s_axis, "axis") < 0 ||
+        intern(&s_ndim, "ndim") < 0 ||
         intern(&s_keepdims, "keepdims") < 0) {
         return NULL;
     }
