@@ -99,3 +99,20 @@ def test_every_backend_class_has_float_primitives(backend):
     assert cls._float_ns is (ns if ns.floats is None else ns.floats)
     assert (ns.floats is not None) == (backend in ("torch", "tensorflow", "jax"))
     assert cls._float_ns.float_operators == (backend in ("tensorflow", "jax"))
+
+
+@pytest.mark.parametrize("mode", ["no_grad", "inference_mode"])
+def test_torch_gradients_where_grad_mode_is_off(mode):
+    # torch.autograd records nothing under inference_mode: the gradients there once came
+    # out zeros, silently; both modes give the real ones, nested too, and stay on after
+    torch = pytest.importorskip("torch")
+    with getattr(torch, mode)():
+        x = ut.astensor(torch.tensor(X))  # an inference tensor under inference_mode
+        value, aux, grad = ut.value_aux_and_grad(lambda t: ((t * t).sum(), t * 3), x)
+        second = ut.grad(lambda t: ut.grad(lambda u: (u * u * u).sum(), t).sum(), x)
+        assert torch.is_grad_enabled() is False
+    np.testing.assert_allclose(value.numpy(), (X * X).sum(), rtol=1e-6)
+    np.testing.assert_allclose(grad.numpy(), 2 * X, rtol=1e-6)
+    np.testing.assert_allclose(aux.numpy(), 3 * X, rtol=1e-6)
+    np.testing.assert_allclose(second.numpy(), 6 * X, rtol=1e-6)
+    assert not grad.raw.requires_grad and not value.raw.requires_grad

@@ -69,7 +69,10 @@ def _conj(items: Any) -> tuple[Any, ...]:
 
 
 def _value_and_grads(f: Callable[..., Any], xs: tuple[Any, ...]) -> tuple[Any, Any, Any]:
-    if _functorch_active() or torch.compiler.is_compiling():
+    # torch.func also where inference mode is on: torch.autograd records no graph there
+    # (f's result needs no gradient and the gradients came out zeros), torch.func's own
+    # transformation differentiates regardless
+    if _functorch_active() or torch.compiler.is_compiling() or torch.is_inference_mode_enabled():
         grads, (loss, aux) = torch.func.grad_and_value(
             f, argnums=tuple(range(len(xs))), has_aux=True
         )(*xs)
