@@ -268,8 +268,8 @@ def selected_backends():
 
 
 def differentiable(name):
-    """Whether backend ``name`` can differentiate (its primitives have ``value_and_grad``)."""
-    return backend_class(name)._ns.value_and_grad is not None
+    """Whether backend ``name`` can differentiate (its primitives have ``value_and_grads``)."""
+    return backend_class(name)._ns.value_and_grads is not None
 
 
 def grad_backends():

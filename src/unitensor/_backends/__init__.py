@@ -40,7 +40,6 @@ Reduction: TypeAlias = Callable[[Any, "int | tuple[int, ...] | None", bool], Any
 AlongAxis: TypeAlias = Callable[[Any, int], Any]
 Shape: TypeAlias = tuple[int, ...]
 Random: TypeAlias = Callable[[Shape, float, float, Any, Any], Any]
-ValueAndGrad: TypeAlias = Callable[[Callable[[Any], tuple[Any, Any]], Any], tuple[Any, Any, Any]]
 
 
 def _same(name: str) -> str:
@@ -131,9 +130,6 @@ class Primitives:
     checked: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None
     # (error state of checked's function) -> None, raising the failed check's ``error``
     raise_failed: Callable[[Any], None] = _none
-    # autodiff: (f_raw, x) -> (value, aux, grad), f_raw taking one native array and
-    # returning (native 0-d loss, aux); None where the framework cannot differentiate
-    value_and_grad: ValueAndGrad | None = None
     dlpack_source: Unary = _itself  # an object with __dlpack__ for an array (for convert)
     # operators of the checked path (promoted operands of one dtype, or an array and a
     # Python scalar of its kind)
@@ -458,7 +454,6 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "assert_traced",
         "checked",
         "raise_failed",
-        "value_and_grad",
         "dlpack_source",
         "max_dimensions",
         "getitem",

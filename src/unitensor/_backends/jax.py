@@ -474,12 +474,6 @@ def _reduction(fn: Any) -> Any:
     return reduce
 
 
-def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
-    """``jax.value_and_grad`` of ``f_raw`` with auxiliary output."""
-    (loss, aux), g = jax.value_and_grad(f_raw, has_aux=True)(x)
-    return loss, aux, g
-
-
 # The primitives whose JAX functions can refuse their operands' shardings (JAX's sharding
 # rules raise ShardingTypeError in Explicit mode), wrapped by _refusals_raised: those of
 # several operands (broadcasting, contractions, concatenation, indexing, updates) and those
@@ -550,7 +544,6 @@ def primitives() -> Primitives:
         narrow=_narrow,
         narrow_hint="enable 64-bit mode with jax.config.update('jax_enable_x64', True)",
         is_concrete=_is_concrete,
-        value_and_grad=_value_and_grad,
         device=_device,
         devices=lambda: tuple(jax.devices()),
         default_device=lambda: jax.devices()[0],

@@ -921,26 +921,6 @@ def _log_base(ln_base: float) -> Any:
     return log
 
 
-def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
-    """Run ``f_raw`` under a (non-persistent) ``GradientTape``.
-
-    The tape watches a new tensor, ``tf.identity(x)``, not ``x`` itself:
-    where ``x`` also reaches ``f`` another way (as a second argument or
-    a closed-over tensor) it is a constant there, as in JAX, instead of
-    adding its own gradient.
-    """
-    with tf.GradientTape() as tape:
-        xw = tf.identity(x)
-        tape.watch(xw)
-        loss, aux = f_raw(xw)
-    g = tape.gradient(loss, xw)
-    if g is None:
-        g = tf.zeros_like(x)
-    elif isinstance(g, tf.IndexedSlices):
-        g = tf.convert_to_tensor(g)
-    return loss, aux, g
-
-
 def _item(a: Any) -> Any:
     """The Python value of a 0-d tensor (of a 1-element one)."""
     try:
@@ -1010,7 +990,6 @@ def primitives() -> Primitives:
         dtype_type=tf.dtypes.DType,
         is_concrete=lambda a: tf.executing_eagerly(),
         assert_traced=_assert_traced,
-        value_and_grad=_value_and_grad,
         dlpack_source=_DLPack,
         add=_add,
         multiply=_multiply,

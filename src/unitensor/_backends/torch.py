@@ -30,8 +30,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from .._api._base import FAST_PATH_TYPE, KERNELS_MODULE, PYTHON_VERSIONS, wrap
-from .._api.autodiff import map_tensors
+from .._api._base import FAST_PATH_TYPE, KERNELS_MODULE, PYTHON_VERSIONS
 from .._errors import IndexOutOfRangeError, tagged
 from .._indexing import (
     AdvancedOps,
@@ -827,46 +826,9 @@ def _to_numpy(a: Any) -> Any:
     return a.numpy()
 
 
-class _Depth(threading.local):
-    """How many gradient calls are active in this thread (for gradients of gradients)."""
-
-    def __init__(self) -> None:
-        # in each thread's own dict from its first use (TorchDynamo guards on the dict: a
-        # value first set by a compiled call recompiled the function on its next call)
-        self.value = 0
-
-
-_DEPTH = _Depth()
-
-
 def _assert_traced(value: Any, ok: Any, error: Exception) -> Any:
     torch._assert_async(ok, tagged(error))  # checked when the compiled graph runs
     return value
-
-
-def _value_and_grad(f_raw: Any, x: Any) -> tuple[Any, Any, Any]:
-    """Run ``f_raw`` under autograd; return detached value, aux and gradient."""
-    nested = _DEPTH.value > 0  # inside another gradient call: keep the graph for it
-    # A new node for x (a view still connected to an outer call's graph, or a detached
-    # leaf): where x also reaches f another way (a second argument, a closed-over
-    # tensor), it is a constant there, as in JAX.
-    xg = x.view_as(x) if nested and x.requires_grad else x.detach().requires_grad_(True)
-    _DEPTH.value += 1
-    try:
-        with torch.enable_grad():
-            loss, aux = f_raw(xg)
-            if loss.requires_grad:
-                (g,) = torch.autograd.grad(loss, xg, allow_unused=True, create_graph=nested)
-            else:
-                g = None
-    finally:
-        _DEPTH.value -= 1
-    if g is None:
-        g = torch.zeros_like(x)
-    if nested:
-        return loss, aux, g
-    aux = map_tensors(lambda t: wrap(PyTorchTensor, t.raw.detach()), aux)
-    return loss.detach(), aux, g
 
 
 def primitives() -> Primitives:
@@ -1046,7 +1008,6 @@ def _primitives() -> Primitives:
         softmax=lambda a, axis: torch.softmax(a, dim=axis),
         crossentropy=_crossentropy,
         crossentropy_mean=_crossentropy_mean,
-        value_and_grad=_value_and_grad,
         # fft (Array API 2025.12)
         **{
             f"fft_{name}": getattr(torch.fft, name)
