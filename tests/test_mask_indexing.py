@@ -68,3 +68,23 @@ def test_0d_mask_of_any_rank(backend, shape, value):
     t = make(backend, a)
     t[make(backend, mask)] = 5.0
     check(t, backend, expected, np.float32)
+
+
+@pytest.mark.parametrize(
+    "index", [np.True_, np.False_, (0, np.True_), (Ellipsis, np.False_), (np.True_, 1)]
+)
+def test_numpy_bool_scalars_are_0d_masks(backend, index):
+    # a NumPy scalar is its 0-d array on every backend, as NumPy indexes with it (PyTorch,
+    # TensorFlow and JAX had refused np.True_ as a NumPy tensor of another framework)
+    check(make(backend, A)[index], backend, A[index], np.int32)
+    expected = A.copy()
+    expected[index] = 9
+    t = make(backend, A)
+    t[index] = 9
+    check(t, backend, expected, np.int32)
+
+
+@pytest.mark.parametrize("scalar", [np.complex64(1), np.str_("a")])
+def test_other_numpy_scalars_are_refused_alike(backend, scalar):
+    with pytest.raises(IndexError, match="index arrays must be integer or bool"):
+        make(backend, A)[scalar]

@@ -74,7 +74,8 @@ def _item(t: TensorBase, item: Any) -> Any:
             f"only integers, slices, None, ... and integer or bool arrays are "
             f"valid indices, got {item!r}"
         )
-    if isinstance(item, (list, range, np.ndarray)):  # made native on every backend, NumPy's too
+    if isinstance(item, (list, range, np.ndarray, np.generic)):  # made native on every backend
+        # (NumPy's too; a NumPy scalar left, np.bool_ say, is its 0-d array)
         arr = np.asarray(value)
         if arr.dtype.kind == "u":
             arr = arr.astype(np.int64)
