@@ -6,7 +6,8 @@ import operator
 import numpy as np
 import pytest
 
-from conftest import check, make, randint, randn
+import unitensor as ut
+from conftest import check, expected_dtype, make, randint, randn
 
 X = randn(2, 3)
 Y = np.abs(randn(2, 3, seed=7)) + 0.5  # no zeros: safe divisor, positive base
@@ -140,6 +141,18 @@ def test_float32_with_scalar_and_reflected(backend, name, scalar):
     check(op(t, scalar), backend, op(X.astype(np.float64), scalar), np.float32)
     ty = make(backend, Y)  # non-zero divisor for the reflected form
     check(op(scalar, ty), backend, op(scalar, Y.astype(np.float64)), np.float32)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("scalar", [2.5, 3, -0.1])
+def test_number_over_tensor_rounds_once(backend, dtype, scalar):
+    # NumPy's 2.5 / x is one correctly rounded division; PyTorch's operator is
+    # 2.5 * (1 / x), a quarter of its results one ulp off: compared bit for bit
+    held = expected_dtype(backend, dtype)  # (JAX without 64-bit mode holds float32)
+    y = (np.random.default_rng(5).random(4096) * 10 + 1e-3).astype(held)
+    expected = np.true_divide(scalar, y)
+    for got in (scalar / make(backend, y), ut.divide(scalar, make(backend, y))):
+        check(got, backend, expected, dtype, rtol=0, atol=0)
 
 
 def test_float32_pow_scalar_and_reflected(backend):

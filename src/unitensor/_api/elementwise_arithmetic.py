@@ -241,7 +241,7 @@ class Arithmetic(Creation):
 
     __truediv__ = divide
 
-    @fast_path("/", reflected=True)
+    @fast_path("divide", reflected=True)  # (PyTorch's 2.5 / x rounds twice: its divide)
     def __rtruediv__(self, other: TensorOrScalar) -> Self:
         """Elementwise ``other / self``; integer operands give float32.
 
