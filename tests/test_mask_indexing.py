@@ -31,6 +31,12 @@ INDICES = {
     "true-1d-mask": (T, np.array([True, False])),
     "2d-mask": np.array([[True, False, True], [False, False, True]]),
     "1d-mask-slice": (np.array([False, True]), slice(None, None, -1)),
+    # after a None (JAX's own indexing lost an axis there, or raised)
+    "none-true": (None, T),
+    "none-false": (None, F),
+    "int-none-true": (0, None, T),
+    "ellipsis-none-true": (Ellipsis, None, T),
+    "true-none-true-int": (T, None, T, 1),
 }
 
 
@@ -71,7 +77,8 @@ def test_0d_mask_of_any_rank(backend, shape, value):
 
 
 @pytest.mark.parametrize(
-    "index", [np.True_, np.False_, (0, np.True_), (Ellipsis, np.False_), (np.True_, 1)]
+    "index",
+    [np.True_, np.False_, (0, np.True_), (Ellipsis, np.False_), (np.True_, 1), (None, np.True_)],
 )
 def test_numpy_bool_scalars_are_0d_masks(backend, index):
     # a NumPy scalar is its 0-d array on every backend, as NumPy indexes with it (PyTorch,

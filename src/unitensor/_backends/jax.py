@@ -254,23 +254,51 @@ def _pow(a: Any, b: Any) -> Any:
     return a**b
 
 
+def _with_0d_masks_as_axes(a: Any, index: Any) -> tuple[Any, Any, tuple[int, ...]]:
+    """``(b, index, axes)``: each 0-d bool mask of a tuple index made a 1-d one.
+
+    NumPy reads a 0-d mask as a new axis of length 1 that the mask selects
+    (or not). JAX read it wrongly after a ``None`` (``x[None, True]`` lost
+    an axis of ``x``, ``x[..., None, True]`` raised): here ``b`` is ``a``
+    with that axis inserted at ``axes``, where the mask, now of shape (1,),
+    indexes it. ``b[index]`` is NumPy's ``a[index]``; an update of ``b``
+    squeezed at ``axes`` is NumPy's update of ``a``. Any other index is
+    returned as it is, with no axes.
+    """
+    if index.__class__ is not tuple or not any(_bool_rank(item) == 0 for item in index):
+        return a, index, ()
+    items = list(expand_ellipsis(index, a.ndim, _bool_rank))
+    axes: list[int] = []
+    dim = 0
+    for p, item in enumerate(items):
+        if item is None:
+            continue
+        if _bool_rank(item) == 0:
+            axes.append(dim)
+            a = jnp.expand_dims(a, dim)
+            items[p] = item.reshape(1)
+        dim += axes_taken(items[p], _bool_rank)
+    return a, tuple(items), tuple(axes)
+
+
 def _getitem(a: Any, index: Any) -> Any:
     if index.__class__ is not slice:
         _check_bounds(a, index)
+        a, index, _ = _with_0d_masks_as_axes(a, index)
     return a[index]
 
 
 def _index_update(a: Any, index: Any, values: Any) -> Any:
-    if index.__class__ is not slice:
-        _check_bounds(a, index)
-    return a.at[index].set(values)
+    return _scatter(a, index, values, "set")
 
 
 def _scatter(a: Any, index: Any, values: Any, op: str) -> Any:
+    axes: tuple[int, ...] = ()
     if index.__class__ is not slice:
         _check_bounds(a, index)
-    ref = a.at[index]
-    return getattr(ref, op)(values)
+        a, index, axes = _with_0d_masks_as_axes(a, index)
+    out = getattr(a.at[index], op)(values)
+    return jnp.squeeze(out, axes) if axes else out
 
 
 def _slogdet(a: Any) -> tuple[Any, Any]:
