@@ -210,6 +210,7 @@ DIFFERS: list[tuple[str, Differs]] = [
                 "test_mask_indexing.py::test_getitem[dask-*",
                 "test_review_dtypes.py::test_numpy_index_arrays_on_every_backend[dask-mask]",
                 "test_mask_indexing.py::test_0d_mask_of_any_rank[dask-*",
+                "test_mask_indexing.py::test_numpy_bool_scalars_are_0d_masks[dask-*",
                 "test_jax_conformance.py::test_getitem_and_setitem_with_a_0d_bool_mask[dask-*",
             ),
         ),
