@@ -35,6 +35,7 @@ __all__ = [
     "index_operand",
     "int_out_of_range",
     "normalize_index",
+    "zero_d_masks_as_axes",
 ]
 
 
@@ -292,6 +293,33 @@ def adjacent_advanced(index: tuple[Any, ...], is_array: Callable[[Any], bool]) -
     return positions == list(range(positions[0], positions[0] + len(positions)))
 
 
+def zero_d_masks_as_axes(
+    a: Any,
+    items: list[Any],
+    basic: Callable[[Any, tuple[Any, ...]], Any],
+    bool_rank: Callable[[Any], int | None],
+) -> tuple[Any, list[int]]:
+    """Give each 0-d bool mask of ``items`` the new axis of length 1 it selects.
+
+    ``items`` is an index with ``...`` expanded (:func:`expand_ellipsis`);
+    each 0-d mask in it becomes a 1-d mask of shape (1,), in place. Returns
+    ``a`` with those axes inserted (``basic`` indexing with ``None``) and
+    their positions in it: ``result[items]`` is NumPy's ``a[index]``, and an
+    update of the result squeezed at the positions is NumPy's update of ``a``.
+    """
+    axes: list[int] = []
+    dim = 0
+    for p, item in enumerate(items):
+        if item is None:
+            continue
+        if bool_rank(item) == 0:
+            a = basic(a, (*(slice(None),) * dim, None))
+            items[p] = basic(item, (None,))
+            axes.append(dim)
+        dim += axes_taken(items[p], bool_rank)
+    return a, axes
+
+
 def advanced_getitem(a: Any, index: tuple[Any, ...], ops: AdvancedOps) -> Any:
     """NumPy's advanced indexing from basic indexing, a transpose and a gather.
 
@@ -309,14 +337,7 @@ def advanced_getitem(a: Any, index: tuple[Any, ...], ops: AdvancedOps) -> Any:
         If an index is out of range.
     """
     expanded = list(expand_ellipsis(index, len(a.shape), ops.bool_rank))
-    dim = 0
-    for p, item in enumerate(expanded):  # a 0-d mask: a new axis of length 1, masked
-        if item is None:
-            continue
-        if ops.bool_rank(item) == 0:
-            a = ops.basic(a, (*(slice(None),) * dim, None))
-            expanded[p] = ops.basic(item, (None,))
-        dim += axes_taken(expanded[p], ops.bool_rank)
+    a, _ = zero_d_masks_as_axes(a, expanded, ops.basic, ops.bool_rank)
     shape = list(a.shape)
     items: list[Any] = []
     dim = 0

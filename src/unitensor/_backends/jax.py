@@ -40,7 +40,7 @@ import numpy as np
 
 from .._api._base import sharding_error, wrap
 from .._errors import DataDependentShapeError, IndexOutOfRangeError
-from .._indexing import as_tuple, axes_taken, expand_ellipsis
+from .._indexing import as_tuple, axes_taken, expand_ellipsis, zero_d_masks_as_axes
 from .._tensor import Tensor
 from . import Primitives, _jax_checkify, _jax_complex, _jax_transforms, topk_via_last_axis
 
@@ -255,30 +255,24 @@ def _pow(a: Any, b: Any) -> Any:
 
 
 def _with_0d_masks_as_axes(a: Any, index: Any) -> tuple[Any, Any, tuple[int, ...]]:
-    """``(b, index, axes)``: each 0-d bool mask of a tuple index made a 1-d one.
+    """``(b, index, axes)`` for ``_indexing.zero_d_masks_as_axes`` of a tuple index.
 
-    NumPy reads a 0-d mask as a new axis of length 1 that the mask selects
-    (or not). JAX read it wrongly after a ``None`` (``x[None, True]`` lost
-    an axis of ``x``, ``x[..., None, True]`` raised): here ``b`` is ``a``
-    with that axis inserted at ``axes``, where the mask, now of shape (1,),
-    indexes it. ``b[index]`` is NumPy's ``a[index]``; an update of ``b``
-    squeezed at ``axes`` is NumPy's update of ``a``. Any other index is
-    returned as it is, with no axes.
+    JAX read a 0-d mask wrongly after a ``None`` (``x[None, True]`` lost an
+    axis of ``x``, ``x[..., None, True]`` raised); ``b[index]`` is NumPy's
+    ``a[index]``, and an update of ``b`` squeezed at ``axes`` NumPy's update
+    of ``a``. An index without a 0-d mask is returned as it is, with no axes.
     """
-    if index.__class__ is not tuple or not any(_bool_rank(item) == 0 for item in index):
-        return a, index, ()
-    items = list(expand_ellipsis(index, a.ndim, _bool_rank))
-    axes: list[int] = []
-    dim = 0
-    for p, item in enumerate(items):
-        if item is None:
-            continue
-        if _bool_rank(item) == 0:
-            axes.append(dim)
-            a = jnp.expand_dims(a, dim)
-            items[p] = item.reshape(1)
-        dim += axes_taken(items[p], _bool_rank)
-    return a, tuple(items), tuple(axes)
+    if index.__class__ is tuple:
+        for item in index:
+            if _bool_rank(item) == 0:
+                items = list(expand_ellipsis(index, a.ndim, _bool_rank))
+                a, axes = zero_d_masks_as_axes(a, items, _basic, _bool_rank)
+                return a, tuple(items), tuple(axes)
+    return a, index, ()
+
+
+def _basic(a: Any, index: tuple[Any, ...]) -> Any:
+    return a[index]
 
 
 def _getitem(a: Any, index: Any) -> Any:
