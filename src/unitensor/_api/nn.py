@@ -150,14 +150,15 @@ class NeuralNetwork(LinearAlgebra):
         if reduction == "mean" and labels.__class__ is self.__class__:  # the common call first
             fused = self._float_ns.crossentropy_mean
             b = labels.raw
-            sa = a.shape
+            sa, sb, dt = a.shape, b.shape, a.dtype
             if (
                 fused is not None
-                and a.dtype in self._float_dtypes
-                and a.dtype not in self._half_dtypes
+                and dt in self._float_dtypes
+                and dt not in self._half_dtypes
                 and self._kind_of.get(b.dtype) in ("i", "u")
                 and len(sa) == 2
-                and b.shape == sa[:1]
+                and len(sb) == 1
+                and sb[0] == sa[0]  # (rather than sb == sa[:1]: a new torch.Size, 0.5 µs)
             ):  # what the checks below pass: the fused mean of float logits (N, C)
                 return wrap(self.__class__, fused(a, b))
         if reduction not in ("none", "mean", "sum"):

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import ctypes
 import dataclasses
-import functools
 import importlib
 import math
 import os
@@ -799,19 +798,25 @@ def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: A
     return r * std + mean
 
 
-def _crossentropy(logits: Any, labels: Any, reduction: str = "none") -> Any:
+def _crossentropy(logits: Any, labels: Any, reduction: int = 0) -> Any:
     if logits.ndim > 2:  # (PyTorch's classes are axis 1: (N, C, d1, ...); (C,) is one sample)
         logits = logits.movedim(-1, 1)
     if labels.dtype is not torch.int64:
         labels = labels.to(torch.int64)  # (uint64 from 2**63: negative, out of range)
     try:  # (ignore_index: a label of -100, PyTorch's default, is out of range as elsewhere)
-        return tnf.cross_entropy(logits, labels, reduction=reduction, ignore_index=_NO_LABEL)
+        # the kernel F.cross_entropy calls, without its Python (argument checks for the
+        # deprecated size_average/reduce, reduction by name): reduction 0 none, 1 mean
+        return _cross_entropy_loss(logits, labels, None, reduction, _NO_LABEL, 0.0)
     except IndexError as e:  # PyTorch checks the label range itself
         raise IndexOutOfRangeError(f"crossentropy: labels out of range: {e}") from e
 
 
-_crossentropy_mean = functools.partial(_crossentropy, reduction="mean")
+def _crossentropy_mean(logits: Any, labels: Any) -> Any:
+    return _crossentropy(logits, labels, 1)
+
+
 _NO_LABEL = -(2**63)  # int64's least: the one label PyTorch leaves out (uint64 2**63 too)
+_cross_entropy_loss: Any = None  # torch._C._nn.cross_entropy_loss, set by _primitives()
 
 
 def _asarray(value: Any, dtype: Any, like: Any) -> Any:
@@ -903,9 +908,10 @@ def _openmp_entry_points(maps: str = "/proc/self/maps") -> tuple[int, ...] | Non
 def _primitives() -> Primitives:
     """PyTorch's primitives as its kernels give them (see ``_torch_unsigned`` for the rest)."""
     global torch, tnf, _is_compiling, _is_tracing, _hardtanh_, _functorch_level, _forward_ad
-    global _dispatch_modes, _function_modes, _one_pass_sign
+    global _dispatch_modes, _function_modes, _one_pass_sign, _cross_entropy_loss
     torch = importlib.import_module("torch")
     tnf = importlib.import_module("torch.nn.functional")
+    _cross_entropy_loss = torch._C._nn.cross_entropy_loss
     _is_compiling = torch.compiler.is_compiling
     _is_tracing = torch._C._is_tracing
     _dispatch_modes = torch._C._len_torch_dispatch_stack
