@@ -78,12 +78,14 @@ docs: $(STAMP)
 # The suite on the Dask backend (never selected by default: lazy graphs are slow on tiny
 # arrays): every test module and test function, a DASK_SUBSET-th of each function's
 # parametrizations (tests/conftest.py's --subset; DASK_SUBSET=0 runs them all), the
-# differences of docs/scaling.md as strict xfails. One test is left to the whole run by
-# hand (DASK_SUBSET=0 DASK_DESELECT=): six threads of matmuls in 64-byte chunks, 75 s.
+# differences of docs/scaling.md as strict xfails, in PYTEST_WORKERS processes (about
+# 1.5 minutes on 2 cores). One test is left to the whole run by hand (DASK_SUBSET=0
+# DASK_DESELECT=): six threads of matmuls in 64-byte chunks, 75 s.
 DASK_SUBSET ?= 8
 DASK_DESELECT ?= --deselect "tests/test_threads.py::test_seed_reproduces_in_one_thread_while_others_compute[dask]"
 pytest-dask: $(STAMP)
-	UNITENSOR_REQUIRE_BACKENDS=dask $(PY) -m pytest -q --backend dask --subset $(DASK_SUBSET) $(DASK_DESELECT) tests
+	UNITENSOR_REQUIRE_BACKENDS=dask $(PY) -m pytest -q -n $(PYTEST_WORKERS) --backend dask \
+		--subset $(DASK_SUBSET) $(DASK_DESELECT) tests
 
 test: lint typecheck pytest pytest-pure pytest-dask pytest-generic docs
 
