@@ -39,9 +39,15 @@ BACKEND_NAMES = $(PY) -c 'from unitensor._registry import BACKENDS; print(",".jo
 # The suite runs in PYTEST_WORKERS processes (pytest-xdist): 6 to 7 minutes on 2 cores,
 # 10.5 in one. Each worker loads the four frameworks (about 2 GB), hence a number, not "auto".
 PYTEST_WORKERS ?= 2
+# JAX compiles each new operation, shape and dtype on first use (about 60 ms each on a
+# 2-core VM: most of the suite's JAX time). Its persistent compilation cache, in the
+# virtual environment, keeps the executables for the workers, the pure-Python run and the
+# next `make test` (the same executables as without it: only XLA's compilation is skipped).
+JAX_CACHE := JAX_COMPILATION_CACHE_DIR=$(abspath $(VENV))/jax-cache \
+	JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS=0 JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES=-1
 pytest: $(STAMP)
 	names=$$($(BACKEND_NAMES)) && \
-	UNITENSOR_REQUIRE_BACKENDS=$$names $(PY) -m pytest -q -n $(PYTEST_WORKERS) \
+	UNITENSOR_REQUIRE_BACKENDS=$$names $(JAX_CACHE) $(PY) -m pytest -q -n $(PYTEST_WORKERS) \
 		--doctest-modules src/unitensor tests
 
 # The hot path's Python fallback (what runs where unitensor._speedups is not built, and
@@ -49,7 +55,7 @@ pytest: $(STAMP)
 # the C fast paths with the Python templates, with the extension turned off (about 1 minute).
 PURE_SUBSET := $(addprefix tests/,test_operators.py test_elementwise.py test_speedups.py)
 pytest-pure: $(STAMP)
-	UNITENSOR_PURE_PYTHON=1 $(PY) -m pytest -q $(PURE_SUBSET)
+	UNITENSOR_PURE_PYTHON=1 $(JAX_CACHE) $(PY) -m pytest -q $(PURE_SUBSET)
 
 # The suite on the generic backend (over array-api-strict, any Array API namespace's
 # stand-in): its kept differences are strict xfails generated from the semantics table.
