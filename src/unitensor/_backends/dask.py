@@ -62,6 +62,7 @@ from typing import Any, cast
 import numpy as np
 
 from .._errors import DataDependentShapeError
+from .._indexing import axes_taken, expand_ellipsis
 from .._tensor import Tensor
 from . import Primitives, _dask_transforms
 from . import numpy as _numpy_backend
@@ -229,6 +230,39 @@ def _probe_shape(a: Any, index: Any) -> tuple[float, ...]:
     return shape
 
 
+def _mask_rank(item: Any) -> int | None:
+    kind = np.dtype(item.dtype).kind if hasattr(item, "dtype") else None
+    return len(item.shape) if kind == "b" else None
+
+
+def _negative_steps_resolved(a: Any, index: Any) -> Any:
+    """``index`` with each negative-step slice's bounds resolved against its axis.
+
+    Dask takes a negative-step slice that starts below ``-n`` (``x[-7::-1]``
+    of 5 elements) as starting at the last element, where NumPy selects
+    nothing; the resolved slice (``slice.indices``) means the same to both.
+    """
+    items = _items(index)
+    if not any(i.__class__ is slice and i.step is not None and i.step < 0 for i in items):
+        return index
+    out: list[Any] = []
+    axis = 0
+    for item in expand_ellipsis(items, len(a.shape), _mask_rank):
+        if item is None:
+            out.append(item)
+            continue
+        n = a.shape[axis]
+        if item.__class__ is slice and item.step is not None and item.step < 0 and n == n:
+            start, stop, step = item.indices(int(n))
+            if len(range(start, stop, step)) == 0:
+                item = slice(0, 0)
+            else:  # (a stop of -1, before the first element, is None to a slice)
+                item = slice(start, None if stop < 0 else stop, step)
+        out.append(item)
+        axis += axes_taken(item, _mask_rank)
+    return tuple(out)
+
+
 def _getitem(a: Any, index: Any) -> Any:
     """Dask's indexing; NumPy's in one task where Dask's cannot express the index.
 
@@ -237,6 +271,7 @@ def _getitem(a: Any, index: Any) -> Any:
     those, index arrays beside a ``None``, and index arrays of several axes,
     run in one task.
     """
+    index = _negative_steps_resolved(a, index)
     items = _items(index)
     arrays = _index_arrays(items)
     if (
@@ -254,6 +289,7 @@ def _getitem(a: Any, index: Any) -> Any:
 
 def _index_update(a: Any, index: Any, values: Any) -> Any:
     """A new array with ``a[index] = values``: Dask's item assignment, or one task."""
+    index = _negative_steps_resolved(a, index)
     items = _items(index)
     arrays = _index_arrays(items)
     if arrays == 0 or (arrays == 1 and not any(i.__class__ is int for i in items)):
