@@ -197,7 +197,12 @@ def _basic_only(index: tuple[Any, ...]) -> bool:
 def _getitem(a: Any, index: Any) -> Any:
     if _is_compiling():
         _check_traced_ints(a, index)
-    elif index.__class__ is tuple and _basic_only(index):
+    elif index.__class__ is tuple:
+        if _basic_only(index):
+            return a[index]
+    elif index.__class__ is int or (
+        index.__class__ is slice and (index.step is None or index.step > 0)
+    ):  # (one int or slice: PyTorch's meaning is NumPy's, as _basic_only's)
         return a[index]
     if _needs_numpy_placement(index):
         return advanced_getitem(a, index, _ADVANCED)
