@@ -43,8 +43,11 @@ PYTEST_WORKERS ?= 2
 # 2-core VM: most of the suite's JAX time). Its persistent compilation cache, in the
 # virtual environment, keeps the executables for the workers, the pure-Python run and the
 # next `make test` (the same executables as without it: only XLA's compilation is skipped).
+# A size limit (2 GiB, least recently used entries go first) makes JAX lock each entry
+# while it is written: without one, a worker could read (and keep) an entry half written.
 JAX_CACHE := JAX_COMPILATION_CACHE_DIR=$(abspath $(VENV))/jax-cache \
-	JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS=0 JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES=-1
+	JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS=0 JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES=-1 \
+	JAX_COMPILATION_CACHE_MAX_SIZE=2147483648
 pytest: $(STAMP)
 	names=$$($(BACKEND_NAMES)) && \
 	UNITENSOR_REQUIRE_BACKENDS=$$names $(JAX_CACHE) $(PY) -m pytest -q -n $(PYTEST_WORKERS) \

@@ -58,8 +58,7 @@ from unitensor._registry import (
 )
 from unitensor.semantics import TABLE
 
-# Hypothesis: a short, derandomized profile in `make test` (15 examples: on JAX each new
-# shape is a compilation, about 60 ms here), a long one by hand
+# Hypothesis: a short, derandomized profile in `make test`, a long one by hand
 # (UNITENSOR_HYPOTHESIS_PROFILE=long make pytest)
 _HYPOTHESIS = {
     "deadline": None,
@@ -71,7 +70,7 @@ _HYPOTHESIS = {
         HealthCheck.filter_too_much,
     ],
 }
-settings.register_profile("ci", max_examples=15, derandomize=True, **_HYPOTHESIS)
+settings.register_profile("ci", max_examples=30, derandomize=True, **_HYPOTHESIS)
 settings.register_profile("long", max_examples=500, **_HYPOTHESIS)
 settings.load_profile(os.environ.get("UNITENSOR_HYPOTHESIS_PROFILE", "ci"))
 

@@ -18,9 +18,9 @@ def template(backend, dtype=np.float32):
 
 @pytest.fixture
 def statistics_chunks(backend):
-    """Thousands of draws for a statistic: on Dask in 4 KiB chunks (still ten or more per
-    draw, so the counters cross chunk boundaries) rather than the suite's 64 bytes, where
-    each of the generator's hundred operations would be hundreds of tasks (minutes)."""
+    """Thousands of draws for a statistic: on Dask in 4 KiB chunks (two or more for each
+    statistic's draw, so the counters still cross chunk boundaries) rather than the suite's
+    64 bytes, where each of the generator's hundred operations is hundreds of tasks."""
     if backend != "dask":
         yield
         return
