@@ -58,6 +58,29 @@ from unitensor._registry import (
 )
 from unitensor.semantics import TABLE
 
+
+def _jax_cache_per_worker() -> None:
+    """Give each pytest-xdist worker its own directory of JAX's compilation cache.
+
+    ``make test`` points ``JAX_COMPILATION_CACHE_DIR`` at ``.venv/jax-cache``. JAX writes
+    an entry in place and, without a size limit, takes no lock, so a worker could read
+    an entry the other one is half way through writing (a warning, an error in the tests
+    that turn warnings into errors). With a size limit it locks, but then scans the
+    whole directory on every write: minutes over a full run. One directory per worker
+    (``gw0``, ``gw1``, ...) has one writer and no scan.
+    """
+    root = os.environ.get("JAX_COMPILATION_CACHE_DIR")
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not root or not worker:
+        return
+    path = os.path.join(root, worker)
+    os.environ["JAX_COMPILATION_CACHE_DIR"] = path
+    if "jax" in sys.modules:  # imported already: its config read the variable
+        sys.modules["jax"].config.update("jax_compilation_cache_dir", path)
+
+
+_jax_cache_per_worker()
+
 # Hypothesis: a short, derandomized profile in `make test`, a long one by hand
 # (UNITENSOR_HYPOTHESIS_PROFILE=long make pytest)
 _HYPOTHESIS = {
