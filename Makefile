@@ -99,12 +99,12 @@ pytest-dask: $(STAMP)
 	UNITENSOR_REQUIRE_BACKENDS=dask $(PY) -m pytest -q -n $(PYTEST_WORKERS) --backend dask \
 		--subset $(DASK_SUBSET) $(DASK_DESELECT) tests
 
-# The main pytest run keeps both cores busy for most of `make test`; the other stages
-# (`make checks`: lint, type checks, docs, the pure-Python, generic and Dask runs) go one
-# after another beside it, where alone each would leave a core idle: about 3 minutes less
-# on 2 cores. Their output goes to .venv/checks.log, printed when both are done; either
-# failing fails `make test`.
-test: $(STAMP)
+# Lint first (a second); then the main pytest run, which keeps both cores busy for most of
+# `make test`, with the other stages (`make checks`: type checks, docs, the pure-Python,
+# generic and Dask runs) one after another beside it, where alone each would leave a core
+# idle: 1.5 minutes less on 2 cores. Their output goes to .venv/checks.log, printed when
+# both are done; either failing fails `make test`.
+test: lint
 	@echo "make checks runs beside the main pytest run; its output ($(VENV)/checks.log) follows it"
 	@$(MAKE) --no-print-directory checks > $(VENV)/checks.log 2>&1 & checks=$$!; \
 	$(MAKE) --no-print-directory pytest; main=$$?; \
@@ -114,7 +114,7 @@ test: $(STAMP)
 	[ $$main -eq 0 ] || echo "the main pytest run failed (exit $$main)"; \
 	[ $$main -eq 0 ] && [ $$rest -eq 0 ]
 
-checks: lint typecheck docs pytest-pure pytest-generic pytest-dask
+checks: typecheck docs pytest-pure pytest-generic pytest-dask
 
 # The function forms (ut.sum(t) for t.sum()) and the backends' public names are generated
 # from the Tensor class and the registry into src/unitensor/_functions.py; run this after
