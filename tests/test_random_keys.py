@@ -185,6 +185,29 @@ def test_bernoulli_with_key(backend):
         t.bernoulli(3, 1.5, key=k)
 
 
+def test_dask_draws_in_small_chunks_equal_numpys():
+    """Dask draws each chunk from the counters of its own offset: at the suite's 64-byte
+    chunks (a draw of 50 values in 8 chunks) the values are NumPy's for the same key."""
+    dask = pytest.importorskip("dask")
+    import dask.array as da
+
+    with dask.config.set({"array.chunk-size": "64B"}):
+        kn, kd = ut.random.key(21, like="numpy"), ut.random.key(21, like="dask")
+        tn, td = template("numpy"), ut.astensor(da.zeros(2, dtype=np.float32))
+        draws = {
+            "uniform": lambda t, k: t.uniform(50, key=k),
+            "randint": lambda t, k: t.randint((7, 9), 0, 99, key=k),
+            "bernoulli": lambda t, k: t.bernoulli(30, 0.3, key=k),
+            "normal": lambda t, k: t.normal(40, key=k),
+        }
+        for name, draw in draws.items():
+            d, n = draw(td, kd), draw(tn, kn)
+            assert isinstance(d.raw, da.Array) and d.raw.numblocks[0] > 1, name
+            got, expected = np.asarray(d.raw.compute()), np.asarray(n.raw)
+            assert got.dtype == expected.dtype and got.shape == expected.shape, name
+            np.testing.assert_allclose(got, expected, rtol=1e-6 if name == "normal" else 0)
+
+
 def test_numpy_and_torch_share_the_generator():
     pytest.importorskip("torch")
     kn, kt = ut.random.key(21, like="numpy"), ut.random.key(21, like="torch")
