@@ -3866,6 +3866,12 @@ def crossentropy(logits: T, labels: TensorBase, *, reduction: Reduction = "none"
         If ``labels`` belongs to another framework.
     DTypeError
         If the logits are complex, on every backend.
+    IndexOutOfRangeError
+        If a label is outside ``[0, self.shape[-1])``, where its value
+        can be read: eagerly (traced code checks it only under
+        ``ut.jit(f, checks=True)``; Dask raises its own error when it
+        computes). PyTorch's kernel inside ``torch.compile`` or
+        ``torch.func`` leaves out a label of -2**63 instead.
 
     Examples
     --------

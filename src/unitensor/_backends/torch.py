@@ -806,14 +806,25 @@ def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: A
 def _crossentropy(logits: Any, labels: Any, reduction: int = 0) -> Any:
     if logits.ndim > 2:  # (PyTorch's classes are axis 1: (N, C, d1, ...); (C,) is one sample)
         logits = logits.movedim(-1, 1)
-    if labels.dtype is not torch.int64:
+    wide = labels.dtype is torch.int64
+    if not wide:
+        wide = labels.dtype is torch.uint64
         labels = labels.to(torch.int64)  # (uint64 from 2**63: negative, out of range)
     try:  # (ignore_index: a label of -100, PyTorch's default, is out of range as elsewhere)
         # the kernel F.cross_entropy calls, without its Python (argument checks for the
         # deprecated size_average/reduce, reduction by name): reduction 0 none, 1 mean
-        return _cross_entropy_loss(logits, labels, None, reduction, _NO_LABEL, 0.0)
+        out = _cross_entropy_loss(logits, labels, None, reduction, _NO_LABEL, 0.0)
     except IndexError as e:  # PyTorch checks the label range itself
         raise IndexOutOfRangeError(f"crossentropy: labels out of range: {e}") from e
+    # but leaves out a label of _NO_LABEL, which 64-bit labels can hold: read where values
+    # may be read (not in a trace, a transformation or a mode)
+    if wide and not _is_compiling() and _no_mode() and labels.numel():
+        if labels.min().item() == _NO_LABEL:
+            raise IndexOutOfRangeError(
+                f"crossentropy: labels out of range: a label is {_NO_LABEL} (or 2**63 of "
+                f"uint64), not in [0, {logits.shape[1 if logits.ndim > 1 else 0]})"
+            )
+    return out
 
 
 def _crossentropy_mean(logits: Any, labels: Any) -> Any:
