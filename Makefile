@@ -36,8 +36,8 @@ typecheck: $(STAMP)
 # exercised: the suite fails (rather than skips) when one is missing. pytest's exit
 # code 5 (no tests) fails make too.
 BACKEND_NAMES = $(PY) -c 'from unitensor._registry import BACKENDS; print(",".join(BACKENDS))'
-# The suite runs in PYTEST_WORKERS processes (pytest-xdist): 6 to 7 minutes on 2 cores,
-# 10.5 in one. Each worker loads the four frameworks (about 2 GB), hence a number, not "auto".
+# The suite runs in PYTEST_WORKERS processes (pytest-xdist): 12.5 to 14.5 minutes alone
+# on a 2-core VM (6 to 7 on an earlier, faster one, 10.5 there in one process). Each worker loads the four frameworks (about 2 GB), hence a number, not "auto".
 PYTEST_WORKERS ?= 2
 # JAX compiles each new operation, shape and dtype on first use (about 60 ms each on a
 # 2-core VM: most of the suite's JAX time). Its persistent compilation cache, in the
@@ -46,7 +46,8 @@ PYTEST_WORKERS ?= 2
 # Each process keeps its own directory (the workers gw0, gw1, ... through tests/conftest.py,
 # the pure-Python run `pure`), so no entry is read while another process writes it, and a
 # second `make test` compiles about 40 % less. No size limit: with one, JAX rescans the
-# whole directory on every write (minutes over a run).
+# whole directory on every write (minutes over a run). A run from scratch fills about
+# 50 MB; later runs add what they compile anew (`rm -rf .venv/jax-cache` empties it).
 JAX_CACHE_DIR := $(abspath $(VENV))/jax-cache
 JAX_CACHE := JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS=0 JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES=-1
 pytest: $(STAMP)
@@ -101,17 +102,23 @@ pytest-dask: $(STAMP)
 
 # Lint first (a second); then the main pytest run, which keeps both cores busy for most of
 # `make test`, with the other stages (`make checks`: type checks, docs, the pure-Python,
-# generic and Dask runs) one after another beside it, where alone each would leave a core
-# idle: 1.5 minutes less on 2 cores. Their output goes to .venv/checks.log, printed when
-# both are done; either failing fails `make test`.
+# generic and Dask runs) one after another beside it: 19 minutes on a 2-core VM against
+# 20.4 with every stage in turn. The checks go on past a failing stage (make -k), with
+# their own pytest cache (so `pytest --lf` keeps the main run's failures), in a process
+# group of their own that Ctrl-C stops too (a job started with & ignores SIGINT); their
+# output goes to .venv/checks.log, printed when both are done. Either failing fails
+# `make test`.
 test: lint
-	@echo "make checks runs beside the main pytest run; its output ($(VENV)/checks.log) follows it"
-	@$(MAKE) --no-print-directory checks > $(VENV)/checks.log 2>&1 & checks=$$!; \
+	@echo "make checks runs beside the main pytest run (tail -f $(VENV)/checks.log); its output follows"
+	@PYTEST_ADDOPTS="-o cache_dir=$(VENV)/pytest-cache-checks" $(PY) -c \
+		'import os, sys; os.setpgid(0, 0); os.execvp(sys.argv[1], sys.argv[1:])' \
+		$(MAKE) --no-print-directory -k checks > $(VENV)/checks.log 2>&1 & checks=$$!; \
+	trap 'kill -TERM -$$checks 2>/dev/null; wait $$checks; exit 130' INT TERM HUP; \
 	$(MAKE) --no-print-directory pytest; main=$$?; \
 	wait $$checks; rest=$$?; \
 	echo "---- make checks ($(VENV)/checks.log)"; cat $(VENV)/checks.log; \
-	[ $$rest -eq 0 ] || echo "make checks failed (exit $$rest)"; \
-	[ $$main -eq 0 ] || echo "the main pytest run failed (exit $$main)"; \
+	[ $$rest -eq 0 ] || echo "make checks failed (above)"; \
+	[ $$main -eq 0 ] || echo "make pytest failed (the main run, before make checks' output)"; \
 	[ $$main -eq 0 ] && [ $$rest -eq 0 ]
 
 checks: typecheck docs pytest-pure pytest-generic pytest-dask
