@@ -66,7 +66,13 @@ def _x64() -> bool:
 
 
 class _Keys:
-    """The key that ``uniform`` / ``normal`` split from; reset by ``ut.seed``."""
+    """The key that ``uniform`` / ``normal`` split from; reset by ``ut.seed``.
+
+    The key is made eagerly (``jax.ensure_compile_time_eval``) even where
+    the call comes inside a JAX trace: a ``ut.seed`` made before the JAX
+    backend loaded is applied when it loads, which may be inside
+    ``jax.jit``, and a key made there as a tracer would leak out of it.
+    """
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
@@ -75,12 +81,13 @@ class _Keys:
     def next(self) -> Any:
         with self.lock:
             if self.key is None:
-                self.key = jax.random.key(secrets.randbits(31))
+                with jax.ensure_compile_time_eval():
+                    self.key = jax.random.key(secrets.randbits(31))
             self.key, sub = jax.random.split(self.key)
         return sub
 
     def seed(self, n: int) -> None:
-        with self.lock:
+        with self.lock, jax.ensure_compile_time_eval():
             self.key = jax.random.key(n)
 
 
