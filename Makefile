@@ -102,7 +102,7 @@ pytest-dask: $(STAMP)
 
 # Lint first (a second); then the main pytest run, which keeps both cores busy for most of
 # `make test`, with the other stages (`make checks`: type checks, docs, the pure-Python,
-# generic and Dask runs) one after another beside it: 19 minutes on a 2-core VM against
+# generic and Dask runs) one after another beside it: 17-19 minutes on a 2-core VM against
 # 20.4 with every stage in turn. The checks go on past a failing stage (make -k), with
 # their own pytest cache (so `pytest --lf` keeps the main run's failures), in a process
 # group of their own that Ctrl-C stops too (a job started with & ignores SIGINT); their
