@@ -119,7 +119,7 @@ test: lint
 	echo "---- make checks ($(VENV)/checks.log)"; cat $(VENV)/checks.log; \
 	[ $$rest -eq 0 ] || echo "make checks failed (above)"; \
 	[ $$main -eq 0 ] || echo "make pytest failed (the main run, before make checks' output)"; \
-	[ $$main -eq 0 ] && [ $$rest -eq 0 ]
+	[ $$main -eq 0 ] && [ $$rest -eq 0 ] && echo "make test: every stage passed"
 
 checks: typecheck docs pytest-pure pytest-generic pytest-dask
 
