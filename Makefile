@@ -37,7 +37,8 @@ typecheck: $(STAMP)
 # code 5 (no tests) fails make too.
 BACKEND_NAMES = $(PY) -c 'from unitensor._registry import BACKENDS; print(",".join(BACKENDS))'
 # The suite runs in PYTEST_WORKERS processes (pytest-xdist): 12.5 to 14.5 minutes alone
-# on a 2-core VM (6 to 7 on an earlier, faster one, 10.5 there in one process). Each worker loads the four frameworks (about 2 GB), hence a number, not "auto".
+# on a 2-core VM (6 to 7 on an earlier, faster one, 10.5 there in one process). Each
+# worker loads the four frameworks (about 2 GB), hence a number, not "auto".
 PYTEST_WORKERS ?= 2
 # JAX compiles each new operation, shape and dtype on first use (about 60 ms each on a
 # 2-core VM: most of the suite's JAX time). Its persistent compilation cache, in the

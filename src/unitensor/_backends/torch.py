@@ -806,9 +806,8 @@ def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: A
 def _crossentropy(logits: Any, labels: Any, reduction: int = 0) -> Any:
     if logits.ndim > 2:  # (PyTorch's classes are axis 1: (N, C, d1, ...); (C,) is one sample)
         logits = logits.movedim(-1, 1)
-    wide = labels.dtype is torch.int64
-    if not wide:
-        wide = labels.dtype is torch.uint64
+    wide = labels.dtype is torch.int64 or labels.dtype is torch.uint64  # (may hold _NO_LABEL)
+    if labels.dtype is not torch.int64:
         labels = labels.to(torch.int64)  # (uint64 from 2**63: negative, out of range)
     try:  # (ignore_index: a label of -100, PyTorch's default, is out of range as elsewhere)
         # the kernel F.cross_entropy calls, without its Python (argument checks for the
