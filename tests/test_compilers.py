@@ -251,3 +251,51 @@ def test_torch_compile_of_a_first_call():
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.strip() == "ok"
+
+
+FIRST_CALL_IN_TF_FUNCTION = """
+import json
+import numpy as np, tensorflow as tf
+import unitensor as ut
+
+@tf.function
+def f(x):
+    t = ut.astensor(x)
+    return (t.sum() + t.__array_namespace__().asarray(1.0)).raw
+
+x = np.arange(6, dtype=np.float32).reshape(2, 3)
+traced = float(f(tf.constant(x)))
+t = ut.astensor(tf.constant(x))
+out = {
+    "traced": traced,
+    "take": t[:, ut.astensor(tf.constant([2, -3]))].numpy().tolist(),
+    "sum": t.sum(axis=(0, 1)).item(),
+    "asarray": t.__array_namespace__().asarray([1.5, 2.5]).numpy().tolist(),
+}
+print(json.dumps(out))
+"""
+
+
+def test_tensorflow_loaded_inside_tf_function_works_eagerly_after():
+    """A program whose first unitensor call is inside a tf.function: what the backend
+    keeps from its first load (the class of eager tensors, a template tensor per device)
+    is made eagerly, so eager integer-array indexing, reductions and ``asarray`` work
+    afterwards (indexing raised ValueError). A fresh interpreter: this one has loaded them."""
+    pytest.importorskip("tensorflow")
+    import json
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_CALL_IN_TF_FUNCTION],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    assert got["traced"] == float(x.sum() + 1.0)
+    assert got["take"] == x[:, np.array([2, -3])].tolist()
+    assert got["sum"] == float(x.sum(axis=(0, 1)))
+    assert got["asarray"] == np.asarray([1.5, 2.5], dtype=np.float32).tolist()

@@ -109,7 +109,8 @@ def with_floats(module: Any, ns: Primitives) -> Primitives:
     global tf, _raw, _eager
     tf = module
     _raw = raw = tf.raw_ops
-    _eager = tf.constant(0.0).__class__
+    with tf.init_scope():  # (eagerly even where TensorFlow loads inside a tf.function)
+        _eager = tf.constant(0.0).__class__
 
     def matmul(a: Any, b: Any) -> Any:
         if len(a.shape) == 2 and len(b.shape) == 2:

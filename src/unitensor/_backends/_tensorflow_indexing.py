@@ -188,7 +188,10 @@ def index_array(item: Any, n: int) -> Any:
         if not idx.shape.num_elements():
             return idx
         axes = all_axes(idx, None)
-        low, high = (int(op(input=idx, axis=axes)) for op in (tf.raw_ops.Min, tf.raw_ops.Max))
+        if axes is None:  # (not an EagerTensor: a subclass of tf.Tensor's own)
+            low, high = int(tf.reduce_min(idx)), int(tf.reduce_max(idx))
+        else:
+            low, high = (int(op(input=idx, axis=axes)) for op in (tf.raw_ops.Min, tf.raw_ops.Max))
         if low < -n or high >= n:
             bad = high if high >= n else low
             raise IndexOutOfRangeError(f"index {bad} is out of bounds for an axis of size {n}")

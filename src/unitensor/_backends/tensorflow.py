@@ -349,14 +349,19 @@ def _devices() -> tuple[str, ...]:
 
 
 def _like(device: Any) -> Any:
-    """A 0-d tensor on ``device`` (where TensorFlow puts it for None), cached."""
+    """A 0-d tensor on ``device`` (where TensorFlow puts it for None), cached.
+
+    Made eagerly (``tf.init_scope``) even inside a ``tf.function``, whose
+    graph's tensors must not be kept past it.
+    """
     try:
         return _LIKE[device]
     except KeyError:
-        if device is None:
-            return _LIKE.setdefault(device, tf.zeros(()))
-        with tf.device(device):
-            return _LIKE.setdefault(device, tf.zeros(()))
+        with tf.init_scope():
+            if device is None:
+                return _LIKE.setdefault(device, tf.zeros(()))
+            with tf.device(device):
+                return _LIKE.setdefault(device, tf.zeros(()))
 
 
 class _DLPack:
