@@ -251,14 +251,19 @@ def _pow(a: Any, b: Any) -> Any:
     if isinstance(b, jax.Array) and jnp.issubdtype(b.dtype, jnp.integer):
         base = a if isinstance(a, jax.Array) else jnp.asarray(a, dtype=b.dtype)
         if jnp.issubdtype(base.dtype, jnp.integer):
-            shape = jnp.broadcast_shapes(base.shape, b.shape)
-            base, e = jnp.broadcast_to(base, shape), jnp.broadcast_to(b, shape)
-            result = jnp.ones_like(base)
-            for _ in range(e.dtype.itemsize * 8):
-                result = jnp.where((e & 1) != 0, result * base, result)
-                base, e = base * base, e >> 1
-            return result
+            return _integer_power(base, b)
     return a**b
+
+
+def _integer_power_uncompiled(base: Any, e: Any) -> Any:
+    """``base ** e`` of integer arrays by squaring over every bit of ``e``'s dtype."""
+    shape = jnp.broadcast_shapes(base.shape, e.shape)
+    base, e = jnp.broadcast_to(base, shape), jnp.broadcast_to(e, shape)
+    result = jnp.ones_like(base)
+    for _ in range(e.dtype.itemsize * 8):
+        result = jnp.where((e & 1) != 0, result * base, result)
+        base, e = base * base, e >> 1
+    return result
 
 
 def _with_0d_masks_as_axes(a: Any, index: Any) -> tuple[Any, Any, tuple[int, ...]]:
@@ -359,7 +364,12 @@ def _inexact_sign_uncompiled(a: Any) -> Any:
     return jnp.where(out == 0, jnp.zeros((), out.dtype), out)
 
 
-_inexact_sign: Any = None  # jax.jit(_inexact_sign_uncompiled), set by primitives()
+# The compiled forms of the ``_uncompiled`` functions here, set by primitives() (which
+# imports JAX): one dispatch eagerly, and one compilation for each shape and dtype
+# instead of one for each of their operations; inlined into a caller's trace
+_inexact_sign: Any = None
+_complex_abs: Any = None
+_integer_power: Any = None
 
 
 def _sign(a: Any) -> Any:
@@ -382,20 +392,25 @@ def _abs(a: Any) -> Any:
 
     JAX's complex ``abs`` gives NaN for ``inf + nan j``, where the standard
     (and NumPy) give ``+inf``; ``jnp.hypot`` handles the infinities. Complex
-    input only: real input takes ``jnp.abs`` itself.
+    input only (compiled as one function): real input takes ``jnp.abs`` itself.
     """
     if a.dtype.kind == "c":
-        return jnp.hypot(jnp.real(a), jnp.imag(a))
+        return _complex_abs(a)
     return jnp.abs(a)
 
 
-def _floor_divide(a: Any, b: Any) -> Any:
+def _complex_abs_uncompiled(a: Any) -> Any:
+    return jnp.hypot(jnp.real(a), jnp.imag(a))
+
+
+def _floor_divide_uncompiled(a: Any, b: Any) -> Any:
     """``jnp.floor_divide``; a zero float quotient takes the sign of ``a / b``, as in NumPy.
 
     JAX gives ``-0.0 // 1.0`` as ``+0.0`` (NumPy and the standard: ``-0.0``).
     A nonzero quotient has the sign of ``a / b`` already, so ``copysign``
     changes only the zeros: two more elementwise operations (the division
-    and ``copysign``), fused under ``jax.jit``.
+    and ``copysign``). The three are compiled as one function, one dispatch
+    eagerly (``primitives``).
     """
     out = jnp.floor_divide(a, b)
     if not jnp.issubdtype(out.dtype, jnp.floating):
@@ -403,15 +418,16 @@ def _floor_divide(a: Any, b: Any) -> Any:
     return jnp.copysign(out, jnp.true_divide(a, b))
 
 
-def _remainder(a: Any, b: Any) -> Any:
+def _remainder_uncompiled(a: Any, b: Any) -> Any:
     """``jnp.remainder``; a zero float remainder takes the divisor's sign, as in NumPy.
 
     JAX gives a zero remainder the dividend's sign (``0.0 % -1.0`` is
     ``0.0``, NumPy's ``-0.0``); every other remainder has the divisor's sign
     already. The zeros become ``copysign(0, b)``: three more elementwise
-    operations, fused under ``jax.jit``. (``copysign(r, b)`` alone would give
-    the zeros a gradient of -1 where ``b < 0``; this way it is 0 there, as on
-    PyTorch and TensorFlow, and 1 elsewhere.)
+    operations, compiled with it as one function, one dispatch eagerly
+    (``primitives``). (``copysign(r, b)`` alone would give the zeros a
+    gradient of -1 where ``b < 0``; this way it is 0 there, as on PyTorch
+    and TensorFlow, and 1 elsewhere.)
     """
     out = jnp.remainder(a, b)
     if not jnp.issubdtype(out.dtype, jnp.floating):
@@ -561,10 +577,13 @@ def primitives() -> Primitives:
     As a pytree node, a tensor passes through ``jax.jit``, ``jax.grad`` and
     friends, and can be an auxiliary output of a gradient function.
     """
-    global jax, jnp, _inexact_sign
+    global jax, jnp, _inexact_sign, _complex_abs, _integer_power
     jax = importlib.import_module("jax")
     jnp = importlib.import_module("jax.numpy")
     _inexact_sign = jax.jit(_inexact_sign_uncompiled)
+    _complex_abs = jax.jit(_complex_abs_uncompiled, inline=True)
+    _integer_power = jax.jit(_integer_power_uncompiled, inline=True)
+    compiled = _compiled_operators()
     jax.tree_util.register_pytree_node(JAXTensor, _flatten, _unflatten)
     p = Primitives(
         dtype_type=np.dtype,
@@ -584,7 +603,6 @@ def primitives() -> Primitives:
         item=lambda a: a.item(),
         astype=lambda a, dt: a.astype(dt),
         seed=_KEYS.seed,
-        divide=jnp.true_divide,
         matmul=jnp.matmul,
         equal=jnp.equal,
         not_equal=jnp.not_equal,
@@ -602,18 +620,7 @@ def primitives() -> Primitives:
                 "permute_dims expand_dims tile flip stack"
             ).split()
         },
-        **{
-            name: _reduction(fn)
-            for name, fn in {
-                "sum": jnp.sum,
-                "prod": jnp.prod,
-                "mean": jnp.mean,
-                "min": jnp.min,
-                "max": jnp.max,
-                "all": jnp.all,
-                "any": jnp.any,
-            }.items()
-        },
+        **compiled,
         argmin=lambda a, axis: jnp.argmin(a, axis=axis),
         argmax=lambda a, axis: jnp.argmax(a, axis=axis),
         cumulative_sum=lambda a, axis: jnp.cumsum(_widened(a), axis=axis),
@@ -638,9 +645,9 @@ def primitives() -> Primitives:
         asarray=lambda v, dt, like: jnp.asarray(v, dtype=dt, **_device_kw(like)),
         uniform=_uniform,
         normal=_normal,
-        logsumexp=lambda a, axes, keepdims: jax.nn.logsumexp(a, axis=axes, keepdims=keepdims),
+        logsumexp=jax.jit(_logsumexp, static_argnums=(1, 2), inline=True),
         log_softmax=lambda a, axis: jax.nn.log_softmax(a, axis=axis),
-        softmax=lambda a, axis: jax.nn.softmax(a, axis=axis),
+        softmax=jax.jit(_softmax, static_argnums=1, inline=True),
         crossentropy=_crossentropy,
         crossentropy_mean=_crossentropy_mean,
         # fft (Array API 2025.12): each compiled once per size, axes and norm, so that a call
@@ -677,8 +684,8 @@ def primitives() -> Primitives:
         # elementwise (Array API 2025.12)
         abs=_abs,
         sign=_sign,
-        floor_divide=_floor_divide,
-        remainder=_remainder,
+        floor_divide=jax.jit(_floor_divide_uncompiled, inline=True),
+        remainder=jax.jit(_remainder_uncompiled, inline=True),
         **{
             name: getattr(jnp, name)
             for name in (
@@ -704,16 +711,26 @@ def primitives() -> Primitives:
     return dataclasses.replace(p, floats=_floats(p))
 
 
-def _floats(p: Primitives) -> Primitives:
-    """The primitives of real float operands, which the fast paths call (issue 15).
+def _logsumexp(a: Any, axes: int | tuple[int, ...] | None, keepdims: bool) -> Any:
+    return jax.nn.logsumexp(a, axis=axes, keepdims=keepdims)
 
-    The complex-fixed functions are ``jax.numpy``'s own (their fixes' Python
-    frame cost 0.1-0.3 µs). The operators and the reductions are compiled
-    functions of their own (``inline``: a transformation's trace holds their
-    operations, not a call), which JAX's C++ dispatch calls at once: ``a -
-    0.5`` is 5.5 µs where the Python operator takes 7.4 (it converts the
-    scalar before its compiled function), ``sum(a, axis)`` 4.0 µs where
-    ``jnp.sum`` takes 4.9 (10x10 float32).
+
+def _softmax(a: Any, axis: int) -> Any:
+    return jax.nn.softmax(a, axis=axis)
+
+
+def _compiled_operators() -> dict[str, Any]:
+    """The binary operators and the reductions, each a compiled function of its own.
+
+    The checked path and the fast paths (``_floats``) call the same
+    functions, so an operation compiles once for each shape and dtype, not
+    once for each path (``jax.numpy.add`` and a function of ``a + b`` are
+    two computations to JAX's caches). JAX's C++ dispatch calls a compiled
+    function at once: ``a - 0.5`` is 5.5 µs where the Python operator takes
+    7.4 (it converts the scalar before its compiled function), ``sum(a,
+    axis)`` 4.0 µs where ``jnp.sum`` takes 4.9 (10x10 float32). ``inline``:
+    a transformation's trace holds their operations, not a call. The
+    reductions' axes and ``keepdims`` are static (an int, a tuple or None).
     """
     ops: dict[str, Callable[[Any, Any], Any]] = {
         "add": lambda a, b: a + b,
@@ -725,16 +742,36 @@ def _floats(p: Primitives) -> Primitives:
         "greater": lambda a, b: a > b,
         "greater_equal": lambda a, b: a >= b,
     }
-    reductions = {"sum": jnp.sum, "mean": jnp.mean, "min": jnp.min, "max": jnp.max}
-    return dataclasses.replace(
-        p,
-        **{name: getattr(jnp, name) for name in _jax_complex.FIXED},
-        abs=jnp.abs,
-        sign=_inexact_sign,
+    reductions = {
+        "sum": jnp.sum,
+        "prod": jnp.prod,
+        "mean": jnp.mean,
+        "min": jnp.min,
+        "max": jnp.max,
+        "all": jnp.all,
+        "any": jnp.any,
+    }
+    return {
         **{name: jax.jit(op, inline=True) for name, op in ops.items()},
         **{
             name: jax.jit(_reduction(fn), static_argnums=(1, 2), inline=True)
             for name, fn in reductions.items()
         },
+    }
+
+
+def _floats(p: Primitives) -> Primitives:
+    """The primitives of real float operands, which the fast paths call (issue 15).
+
+    The complex-fixed functions are ``jax.numpy``'s own (their fixes' Python
+    frame cost 0.1-0.3 µs). The operators and the reductions are ``p``'s
+    own compiled functions (``_compiled_operators``), which the fast paths
+    call instead of the Python operators (``float_operators``).
+    """
+    return dataclasses.replace(
+        p,
+        **{name: getattr(jnp, name) for name in _jax_complex.FIXED},
+        abs=jnp.abs,
+        sign=_inexact_sign,
         float_operators=True,
     )
