@@ -108,8 +108,8 @@ pytest-dask: $(STAMP)
 
 # Lint first (a second); then the main pytest run, which keeps both cores busy for most of
 # `make test`, with the other stages (`make checks`: type checks, docs, the pure-Python,
-# generic and Dask runs) one after another beside it: about 17 minutes on a 2-core VM
-# (16.9 at 6132b7d), where every stage in turn took 20.4 before that day's trims. The checks go on past a failing stage (make -k), with
+# generic and Dask runs) one after another beside it: 17-20 minutes on a 2-core VM
+# (16.9 and 19.5 from clean clones), where every stage in turn took 20.4 before that day's trims. The checks go on past a failing stage (make -k), with
 # their own pytest cache (so `pytest --lf` keeps the main run's failures), in a process
 # group of their own that Ctrl-C stops too (a job started with & ignores SIGINT); their
 # output goes to .venv/checks.log, printed when both are done (a line says at once when
