@@ -425,6 +425,17 @@ class Primitives:
     # operators' dispatch layers, JAX's compiled functions its conversion of a Python
     # scalar); False: the Python operators, the quickest call on NumPy and PyTorch
     float_operators: bool = False
+    # performance (issue 15): the fast paths' +, -, * and / of a temporary tensor (one only
+    # the interpreter's stack holds, such as ``t - 0.5`` in ``(t - 0.5) * 2``) whose array
+    # only it holds and has at least ``in_place_bytes`` bytes call ``in_place(name, a, b)``
+    # (name: "add", "subtract", "multiply" or "divide"; ``b op a`` for the reflected + and *
+    # too), which may write ``a op b`` into ``a``'s memory and return ``a``, or return None
+    # (the operator then runs as usual). NumPy's operators do this to a temporary array
+    # themselves (temporary elision) but decline when the caller is an extension module,
+    # as unitensor's C fast paths are: this gives the native code's memory traffic back.
+    # None: never (only the C fast paths on Python 3.11 to 3.13 call it)
+    in_place: Callable[[str, Any, Any], Any] | None = None
+    in_place_bytes: int = 0
 
 
 STANDARD_NAMES: frozenset[str] = frozenset(
@@ -513,6 +524,8 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "floats",
         "scalar_operand",
         "float_operators",
+        "in_place",
+        "in_place_bytes",
     }
 )
 """The fields named and meant as the Array API standard's functions (``linalg`` aside)."""

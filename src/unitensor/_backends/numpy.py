@@ -133,6 +133,37 @@ def _float_operand(dtype: Any) -> Any:
     return dtype.type if dtype.name == "bfloat16" else None
 
 
+_IN_PLACE = {
+    "add": np.add,
+    "subtract": np.subtract,
+    "multiply": np.multiply,
+    "divide": np.true_divide,
+}
+_ELIDED_BYTES = 256 * 1024
+"""NumPy's own threshold for temporary elision (NPY_MIN_ELIDE_BYTES): below it, allocating
+a new array costs less than the test."""
+
+
+def _in_place(name: str, a: Any, b: Any) -> Any:
+    """``a <name> b`` written into ``a`` (a temporary's array), or None where it may not be.
+
+    What NumPy's operators do to a temporary operand (``Primitives.in_place``): only for
+    a plain ``ndarray`` that owns its memory and is writeable (not a view, whose memory
+    another array shares), and a float or an array whose shape broadcasts to ``a``'s, so
+    the result has ``a``'s shape (the fast paths have checked the dtypes: one real float
+    dtype, or a Python float beside it).
+    """
+    if type(a) is not np.ndarray:
+        return None
+    flags = a.flags
+    if not (flags.owndata and flags.writeable):
+        return None
+    if type(b) is not float and b.shape != a.shape:
+        if type(b) is not np.ndarray or np.broadcast_shapes(a.shape, b.shape) != a.shape:
+            return None
+    return _IN_PLACE[name](a, b, out=a)
+
+
 def _refused(tp: type) -> str | None:
     if issubclass(tp, np.matrix):
         return (
@@ -410,6 +441,9 @@ _NS = Primitives(
     python_operators=_python_operators,
     float_operand=_float_operand,
     refused=_refused,
+    # performance (issue 15): NumPy's temporary elision through the C fast paths
+    in_place=_in_place,
+    in_place_bytes=_ELIDED_BYTES,
     # eig (Array API 2025.12): NumPy's are real where every eigenvalue is
     eig=_eig,
     eigvals=lambda a: _complex(np.linalg.eigvals(a), a),
