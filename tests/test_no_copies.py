@@ -10,9 +10,12 @@ runs: nothing in unitensor may convert a tensor to NumPy along the way.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import operator
 import sys
 import tracemalloc
+import warnings
 
 import numpy as np
 import pytest
@@ -145,6 +148,11 @@ def test_a_tensor_anyone_else_holds_is_never_written(backend):
     t = make(backend, _BIG)
     kept = [make(backend, _BIG)]
     raw = make(backend, _BIG).raw
+    in_object_array = np.empty(2, dtype=object)
+    in_object_array[:] = [make(backend, _BIG), make(backend, _BIG)]
+    offset = _Offset(make(backend, _BIG))  # (a functools.partial holds the tensor)
+    pairs = [(make(backend, _BIG), 1.0)]
+    starmapped: list[ut.Tensor] = []
     results = [
         t + 1.0,  # t is a name
         t[1:] + 1.0,  # a temporary view of t's memory
@@ -152,14 +160,54 @@ def test_a_tensor_anyone_else_holds_is_never_written(backend):
         operator.add(t * 1.0, 1.0),  # operator.add, not the interpreter's +
         (t * 1.0).__add__(1.0),  # __add__ called by name
         ut.astensor(raw) - 1.0,  # its array held elsewhere
+        *(in_object_array + 1.0),  # NumPy's loop over an object array, under the +
+        offset + 1.0,  # C code (the partial) calling + under the interpreter's +
+        offset + 1.0,
     ]
-    for held in (t, kept[0]):
+    starmapped += itertools.starmap(operator.add, pairs)  # C code calling + under +=
+    results += starmapped
+    for held in (t, kept[0], *in_object_array, offset.tensor, pairs[0][0]):
         np.testing.assert_array_equal(to_numpy(held.raw), _BIG)
     np.testing.assert_array_equal(to_numpy(raw), _BIG)
-    for out, expected in zip(
-        results, [_BIG + 1, _BIG[1:] + 1, _BIG * 2, _BIG + 1, _BIG + 1, _BIG - 1], strict=True
-    ):
-        check(out, backend, expected, np.float32)
+    expected = [_BIG + 1, _BIG[1:] + 1, _BIG * 2, _BIG + 1, _BIG + 1, _BIG - 1]
+    for out, want in zip(results, expected + [_BIG + 1] * 5, strict=True):
+        check(out, backend, want, np.float32)
+
+
+class _Offset:
+    """``self + y`` is ``tensor + y``, called by ``functools.partial`` (C code)."""
+
+    def __init__(self, tensor):
+        self.tensor = tensor
+        self.add = functools.partial(operator.add, tensor)
+
+    def __add__(self, other):
+        return self.add(other)
+
+
+def test_numpy_in_place_keeps_numpys_operand_order_and_warnings():
+    """The reflected + and * compute ``b op a`` (NaN's payload is the first operand's on
+    x86-64), a masked array operand keeps its mask, a warning names the caller's line."""
+    x = np.full(200_000, np.float16(np.nan)).view(np.uint16) ^ np.uint16(0x8000)
+    t = ut.astensor(x.view(np.float16))  # -NaN, 400 KB
+    native = float("nan") * (t.raw * 1.0)
+    mine = float("nan") * (t * 1.0)
+    assert mine.raw.dtype == np.float16
+    np.testing.assert_array_equal(mine.raw.view(np.uint16), native.view(np.uint16))
+    data = np.full(100_000, 5.0)
+    masked = np.ma.array(data, mask=np.arange(100_000) % 2 == 0)
+    out = (ut.astensor(data) * 1.0) + ut.astensor(masked)
+    expected = (data * 1.0) + masked
+    assert type(out.raw) is np.ma.MaskedArray
+    np.testing.assert_array_equal(np.ma.getmaskarray(out.raw), np.ma.getmaskarray(expected))
+    np.testing.assert_array_equal(out.raw.compressed(), expected.compressed())
+    zeros = ut.astensor(np.zeros(100_000))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        (ut.astensor(data) * 1.0) / zeros
+    assert [w.category for w in caught] == [RuntimeWarning]
+    if _base.SPEEDUPS:  # (the Python templates' own line is "<string>")
+        assert caught[0].filename == __file__
 
 
 def _peak_bytes(fn):

@@ -51,9 +51,7 @@ static PyObject *s_dtype, *s_shape, *s_ns, *s_raw, *s_class, *s_sharding_errors;
 static PyObject *s_weak_float_dtypes, *s_operator_types, *s_float_dtypes, *s_float_ns;
 static PyObject *s_scalar_operand, *s_float_operators, *s_full_width_dtypes;
 static PyObject *s_axis, *s_keepdims, *s_ndim;
-static PyObject *s_in_place, *s_in_place_bytes, *s_nbytes;
-/* dis.opmap["BINARY_OP"], read by the module's init (-1: none, nothing is done in place) */
-static int binary_op_code = -1;
+static PyObject *s_in_place, *s_in_place_bytes, *s_nbytes, *s_out;
 
 enum { OP_NONE = 0, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_LT, OP_LE, OP_GT, OP_GE, N_OPS };
 /* The float primitive of each operator (``float_operators``), by OP_* code: the names of
@@ -530,82 +528,195 @@ primitive_of(FastPath *f, ClassEntry *e, PyObject *self, PyObject *name)
     return fn;
 }
 
-/* Whether the running Python frame is at BINARY_OP, the interpreter's own ``x op y`` on
-   the operands of its value stack: 1, 0, or -1 with an exception. Not where ``__add__`` is
-   called by name, ``operator.add``, ``sum`` or C code calling PyNumber_Add: the frame is at
-   a call there. Always 0 on Python 3.14 and later and on free-threaded builds, where a
-   reference count of 1 does not show that only the stack holds an object. */
-static int
-at_binary_op(void)
+/* Whether this operator was called by the interpreter's own ``x op y`` (BINARY_OP) on the
+ * operands of its value stack, with nothing between: 1 or 0. A reference count of 1 shows
+ * that one reference holds the tensor, not whose it is: C code may hold it and use it
+ * again after the operator returns (NumPy's loops over an object array of tensors, a
+ * ``functools.partial`` or ``itertools.starmap`` holding one, a Cython function's local).
+ * Only where the interpreter's stack holds it is the operand gone once the operator
+ * returns. The C call stack tells: ``calibrate`` runs each operator once from Python code
+ * and keeps the return addresses from this function up to the interpreter's frame
+ * function (``_PyEval_EvalFrameDefault``, found by name); an operator whose return
+ * addresses are one of those sequences, all of them, was called from the same place in
+ * the interpreter by the same functions, with no other code between (another caller
+ * adds frames or ends at another place). Where the C library cannot walk the stack
+ * (not glibc), on Python 3.14 and later and on free-threaded builds (where a reference
+ * count of 1 does not show that one reference holds an object), it is always 0. */
+#if defined(__GLIBC__) && PY_VERSION_HEX < 0x030E0000 && !defined(Py_GIL_DISABLED)
+#include <dlfcn.h>
+#include <execinfo.h>
+#define ELIDE 1
+#define N_TRACES 8
+#define TRACE_DEPTH 32
+typedef struct {
+    int own;   /* the first frames, this module's own (compared from here on) */
+    int depth; /* up to the interpreter's frame function */
+    void *at[TRACE_DEPTH];
+} Trace;
+static Trace traces[N_TRACES];
+static int n_traces = 0;
+static int longest_trace = 0;
+static int calibrating = 0;
+
+static int from_binary_op(void);
+
+/* Keep the current call stack as a known one (calibrate): the return addresses past this
+   module's own frames (which the compiler may lay out as several copies of one call)
+   up to the interpreter's frame function. */
+static void
+record_trace(void **at, int depth)
 {
-#if PY_VERSION_HEX >= 0x030E0000 || defined(Py_GIL_DISABLED)
-    return 0;
-#else
-    if (binary_op_code < 0) {
-        return 0;
+    Dl_info info;
+    if (!dladdr((void *)&from_binary_op, &info)) {
+        return;
     }
-    PyFrameObject *frame = PyThreadState_GetFrame(PyThreadState_Get());
-    if (frame == NULL) {
-        return 0;
+    void *own_base = info.dli_fbase;
+    int own = 0;
+    while (own < depth && dladdr(at[own], &info) && info.dli_fbase == own_base) {
+        own++;
     }
-    int lasti = PyFrame_GetLasti(frame);
-    PyCodeObject *code = PyFrame_GetCode(frame);
-    Py_DECREF(frame);
-    PyObject *bytes = PyCode_GetCode(code); /* (the unspecialized instructions) */
-    Py_DECREF(code);
-    if (bytes == NULL) {
-        return -1;
+    for (int i = own; i < depth; i++) {
+        if (dladdr(at[i], &info) && info.dli_sname != NULL &&
+            strcmp(info.dli_sname, "_PyEval_EvalFrameDefault") == 0) {
+            int n = i + 1;
+            for (int k = 0; k < n_traces; k++) {
+                if (traces[k].own == own && traces[k].depth == n &&
+                    memcmp(traces[k].at + own, at + own, (n - own) * sizeof(void *)) == 0) {
+                    return;
+                }
+            }
+            if (n_traces < N_TRACES) {
+                traces[n_traces].own = own;
+                traces[n_traces].depth = n;
+                memcpy(traces[n_traces].at, at, n * sizeof(void *));
+                n_traces++;
+                longest_trace = n > longest_trace ? n : longest_trace;
+            }
+            return;
+        }
     }
-    int at = lasti >= 0 && lasti < PyBytes_GET_SIZE(bytes) &&
-             (unsigned char)PyBytes_AS_STRING(bytes)[lasti] == binary_op_code;
-    Py_DECREF(bytes);
-    return at;
-#endif
 }
+
+static __attribute__((noinline)) int
+from_binary_op(void)
+{
+    void *at[TRACE_DEPTH];
+    if (calibrating) {
+        record_trace(at, backtrace(at, TRACE_DEPTH));
+        return 0;
+    }
+    if (longest_trace == 0) {
+        return 0;
+    }
+    int depth = backtrace(at, longest_trace);
+    for (int k = 0; k < n_traces; k++) {
+        const Trace *t = &traces[k];
+        if (t->depth <= depth &&
+            memcmp(t->at + t->own, at + t->own, (t->depth - t->own) * sizeof(void *)) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+#else
+#define ELIDE 0
+static const int calibrating = 0;
+static int
+from_binary_op(void)
+{
+    return 0;
+}
+#endif
 
 /* NumPy's temporary elision, which unitensor's tensors would otherwise lose (NumPy's own
    test sees this module among the callers and declines): where only the interpreter's
-   stack holds ``self`` (a temporary, ``t - 0.5`` in ``(t - 0.5) * 2``), only ``self``
-   holds its array ``a`` (our reference aside), and ``a`` has at least ``in_place_bytes``
-   bytes, the class's primitive ``in_place(name, a, b)`` may write ``a op b`` into ``a``'s
-   memory (``b op a`` for the reflected + and *, whose results are the same): what NumPy's
-   operators do to a temporary array, one new array of that size fewer. The primitive
-   returns None where it declines (an array that does not own its memory, a result of
-   another shape). Sets ``*taken`` to 1 where it computed (the result, or NULL with an
-   exception), else to 0 (NULL, or NULL with an exception). */
+   stack holds ``self`` (a temporary, ``t - 0.5`` in ``(t - 0.5) * 2``; see
+   from_binary_op), only ``self`` holds its array ``a`` (our reference aside), and ``a``
+   has at least ``in_place_bytes`` bytes, the class's primitive ``in_place(name, a, b)``
+   may give the function that writes ``x op y`` (``x``, ``y``: ``a`` and ``b`` in the
+   operator's order) into ``a``'s memory, called here as ``fn(x, y, out=a)`` (from C, so
+   that NumPy's warnings name the caller's line): what NumPy's operators do to a
+   temporary array, one new array of that size fewer. It gives None where it declines (an
+   array that does not own its memory, a result of another shape). Sets ``*taken`` to 1
+   where it computed (the result, or NULL with an exception), else to 0 (NULL, or NULL
+   with an exception). */
 static PyObject *
 in_place(FastPath *f, ClassEntry *e, PyObject *self, PyObject *a, PyObject *b, int *taken)
 {
     *taken = 0;
     if (e->in_place_fn == NULL || f->op == OP_NONE || f->op > OP_DIV ||
-        (f->reflected && f->op != OP_ADD && f->op != OP_MUL) || Py_REFCNT(self) != 1 ||
-        Py_REFCNT(a) != 2) {
+        (f->reflected && f->op != OP_ADD && f->op != OP_MUL)) {
         return NULL;
     }
-    PyObject *n = native_attr(a, s_nbytes);
-    if (n == NULL) {
+    if (!calibrating) {
+        if (Py_REFCNT(self) != 1 || Py_REFCNT(a) != 2) {
+            return NULL;
+        }
+        PyObject *n = native_attr(a, s_nbytes);
+        if (n == NULL) {
+            return NULL;
+        }
+        Py_ssize_t nbytes = PyNumber_AsSsize_t(n, NULL);
+        Py_DECREF(n);
+        if (nbytes == -1 && PyErr_Occurred()) {
+            return NULL;
+        }
+        if (nbytes < e->in_place_bytes) {
+            return NULL;
+        }
+    }
+    if (!from_binary_op()) {
         return NULL;
     }
-    Py_ssize_t nbytes = PyNumber_AsSsize_t(n, NULL);
-    Py_DECREF(n);
-    if (nbytes == -1 && PyErr_Occurred()) {
+    PyObject *decide_args[3] = {operator_primitives[f->op], a, b};
+    PyObject *fn = PyObject_Vectorcall(e->in_place_fn, decide_args, 3, NULL);
+    if (fn == NULL) {
         return NULL;
     }
-    if (nbytes < e->in_place_bytes) {
+    if (fn == Py_None) {
+        Py_DECREF(fn);
         return NULL;
     }
-    int at = at_binary_op();
-    if (at <= 0) {
+    PyObject *kwnames = PyTuple_Pack(1, s_out);
+    if (kwnames == NULL) {
+        Py_DECREF(fn);
         return NULL;
     }
-    PyObject *call_args[3] = {operator_primitives[f->op], a, b};
-    PyObject *out = PyObject_Vectorcall(e->in_place_fn, call_args, 3, NULL);
-    if (out == Py_None) {
-        Py_DECREF(out);
-        return NULL;
-    }
+    PyObject *call_args[3] = {f->reflected ? b : a, f->reflected ? a : b, a};
+    PyObject *out = PyObject_Vectorcall(fn, call_args, 2, kwnames);
+    Py_DECREF(kwnames);
+    Py_DECREF(fn);
     *taken = 1;
     return out;
+}
+
+/* calibrate(fn, /): run ``fn()`` (Python code applying each operator whose fast path may
+   work in place to a NumPy tensor, as ``x op y`` in its own lines) and keep the call
+   stacks the operators see (from_binary_op); the number of them kept. */
+static PyObject *
+calibrate(PyObject *module, PyObject *fn)
+{
+#if ELIDE
+    n_traces = 0;
+    longest_trace = 0;
+    calibrating = 1;
+    PyObject *out = PyObject_CallNoArgs(fn);
+    calibrating = 0;
+    if (out == NULL) {
+        n_traces = 0;
+        longest_trace = 0;
+        return NULL;
+    }
+    Py_DECREF(out);
+    return PyLong_FromLong(n_traces);
+#else
+    PyObject *out = PyObject_CallNoArgs(fn);
+    if (out == NULL) {
+        return NULL;
+    }
+    Py_DECREF(out);
+    return PyLong_FromLong(0);
+#endif
 }
 
 /* The result of the expression on the two native operands. */
@@ -1328,6 +1439,10 @@ static PyMethodDef module_methods[] = {
     {"setup", setup, METH_O,
      PyDoc_STR("setup($module, tensor_base, /)\n--\n\n"
                "Learn the tensor base class and the offset of its ``raw`` slot.")},
+    {"calibrate", calibrate, METH_O,
+     PyDoc_STR("calibrate($module, fn, /)\n--\n\n"
+               "Run fn() and keep the call stacks of the operators it applies (the only\n"
+               "ones that may write into a temporary's array); the number kept.")},
     {NULL},
 };
 
@@ -1361,20 +1476,8 @@ PyInit__speedups(void)
         intern(&s_full_width_dtypes, "_full_width_dtypes") < 0 || intern(&s_axis, "axis") < 0 ||
         intern(&s_ndim, "ndim") < 0 ||
         intern(&s_keepdims, "keepdims") < 0 || intern(&s_in_place, "in_place") < 0 ||
-        intern(&s_in_place_bytes, "in_place_bytes") < 0 || intern(&s_nbytes, "nbytes") < 0) {
-        return NULL;
-    }
-    PyObject *dis = PyImport_ImportModule("dis");
-    PyObject *opmap = dis == NULL ? NULL : PyObject_GetAttrString(dis, "opmap");
-    Py_XDECREF(dis);
-    PyObject *code = opmap == NULL ? NULL : PyMapping_GetItemString(opmap, "BINARY_OP");
-    Py_XDECREF(opmap);
-    if (code == NULL) {
-        return NULL;
-    }
-    binary_op_code = (int)PyLong_AsLong(code);
-    Py_DECREF(code);
-    if (binary_op_code == -1 && PyErr_Occurred()) {
+        intern(&s_in_place_bytes, "in_place_bytes") < 0 || intern(&s_nbytes, "nbytes") < 0 ||
+        intern(&s_out, "out") < 0) {
         return NULL;
     }
     for (size_t i = 0; i < sizeof(operators) / sizeof(operators[0]); i++) {

@@ -11,6 +11,9 @@ def wrap(cls: type[_T], raw: Any, /) -> _T:
 def setup(tensor_base: type, /) -> None:
     """Learn the tensor base class and the offset of its ``raw`` slot."""
 
+def calibrate(fn: Callable[[], object], /) -> int:
+    """Run ``fn()`` and keep the call stacks of the operators it applies; the number kept."""
+
 class FastPath:
     """A tensor method's fast path in C (see ``unitensor._api._fast.fast_path``)."""
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from .._api import _fast
 from .._tensor import Tensor
 from . import Primitives, _numpy_transforms
 
@@ -145,23 +146,26 @@ a new array costs less than the test."""
 
 
 def _in_place(name: str, a: Any, b: Any) -> Any:
-    """``a <name> b`` written into ``a`` (a temporary's array), or None where it may not be.
+    """The ufunc that may write ``a <name> b`` (or ``b <name> a``) into ``a``, or None.
 
     What NumPy's operators do to a temporary operand (``Primitives.in_place``): only for
     a plain ``ndarray`` that owns its memory and is writeable (not a view, whose memory
-    another array shares), and a float or an array whose shape broadcasts to ``a``'s, so
-    the result has ``a``'s shape (the fast paths have checked the dtypes: one real float
-    dtype, or a Python float beside it).
+    another array shares), beside a Python float or a plain ``ndarray`` whose shape
+    broadcasts to ``a``'s, so the result has ``a``'s shape (the fast paths have checked
+    the dtypes: one real float dtype, or a Python float beside it). The C fast path calls
+    the ufunc with ``out=a``.
     """
     if type(a) is not np.ndarray:
         return None
     flags = a.flags
     if not (flags.owndata and flags.writeable):
         return None
-    if type(b) is not float and b.shape != a.shape:
-        if type(b) is not np.ndarray or np.broadcast_shapes(a.shape, b.shape) != a.shape:
+    if type(b) is not float:
+        if type(b) is not np.ndarray:
             return None
-    return _IN_PLACE[name](a, b, out=a)
+        if b.shape != a.shape and np.broadcast_shapes(a.shape, b.shape) != a.shape:
+            return None
+    return _IN_PLACE[name]
 
 
 def _refused(tp: type) -> str | None:
@@ -466,3 +470,27 @@ class NumPyTensor(Tensor, backend="numpy"):
 def primitives() -> Primitives:
     """NumPy's primitives (NumPy is always imported, so they are built with the module)."""
     return _NS
+
+
+def _calibrate_in_place() -> None:
+    """Show the C fast paths the call stacks of the interpreter's own operators.
+
+    ``Primitives.in_place`` is for the operands of ``x op y`` that only the interpreter's
+    stack holds; ``unitensor._speedups.calibrate`` keeps the C call stacks of these
+    operators (each as ``x op y`` below: a tensor and a float, a float and a tensor, two
+    tensors), and an operator called any other way (by C code that may use its operand
+    again) is never done in place.
+    """
+    x = NumPyTensor(np.ones(2))
+    for _ in range(2):  # (the first call of each loads the primitives)
+        _ = x + 1.0, x - 1.0, x * 1.0, x / 1.0, 1.0 + x, 1.0 * x
+        _ = x + x, x - x, x * x, x / x
+
+
+def calibrate_in_place() -> int:
+    """Run ``_calibrate_in_place`` through the C fast paths (``unitensor/__init__.py``, once
+    every backend class exists); the number of call stacks kept (0 without them)."""
+    if _fast.SPEEDUPS_MODULE is None:
+        return 0
+    kept: int = _fast.SPEEDUPS_MODULE.calibrate(_calibrate_in_place)
+    return kept
