@@ -495,6 +495,17 @@ def check_meta(t, backend, shape, dtype):
     return got
 
 
+def run_python(source, timeout=300):
+    """Run ``source`` in a fresh interpreter (``python -c``); assert it exits 0; its stdout."""
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-c", source], capture_output=True, text=True, timeout=timeout
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
 def check_native(raw, backend, expected, dtype=None, **kwargs):
     """Like :func:`check` for a raw native array."""
     return check(_unitensor().astensor(raw), backend, expected, dtype, **kwargs)

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import unitensor as ut
-from conftest import make, native, to_numpy
+from conftest import make, native, run_python, to_numpy
 from unitensor.demo import loss_fn
 
 COMPILERS = ["jax.jit", "tf.function", "tf.function(jit_compile=True)", "torch.compile"]
@@ -283,17 +283,8 @@ def test_tensorflow_loaded_inside_tf_function_works_eagerly_after():
     afterwards (indexing raised ValueError). A fresh interpreter: this one has loaded them."""
     pytest.importorskip("tensorflow")
     import json
-    import subprocess
-    import sys
 
-    done = subprocess.run(
-        [sys.executable, "-c", FIRST_CALL_IN_TF_FUNCTION],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    got = json.loads(done.stdout.strip().splitlines()[-1])
+    got = json.loads(run_python(FIRST_CALL_IN_TF_FUNCTION).strip().splitlines()[-1])
     x = np.arange(6, dtype=np.float32).reshape(2, 3)
     assert got["traced"] == float(x.sum() + 1.0)
     assert got["take"] == x[:, np.array([2, -3])].tolist()

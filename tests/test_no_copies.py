@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 import unitensor as ut
-from conftest import GRAD_BACKENDS, check, make, to_numpy
+from conftest import GRAD_BACKENDS, check, make, run_python, to_numpy
 from unitensor._api import _base
 
 
@@ -242,3 +242,81 @@ def test_numpy_temporaries_take_no_more_memory_than_native_code(expression):
         assert mine <= native + 4096
     else:  # (the Python templates hold the array while NumPy's operator runs)
         assert 1.5 * _BIG.nbytes < mine < 2.5 * _BIG.nbytes
+
+
+def test_numpy_in_place_declines_where_a_tracer_kept_the_array():
+    """A tracer that keeps a reference to the temporary's array while the operator runs
+    (Python code runs between the test of the reference counts and the write) sees the
+    array it kept unchanged."""
+    t = ut.astensor(_BIG.copy())
+    kept = []
+
+    def tracer(frame, event, arg):
+        if event == "call":
+            for value in frame.f_locals.values():
+                if type(value) is np.ndarray and value.shape == _BIG.shape:
+                    kept.append((value, value.copy()))
+        return None
+
+    sys.settrace(tracer)
+    try:
+        out = (t * 1.0) + 1.0
+    finally:
+        sys.settrace(None)
+    np.testing.assert_array_equal(out.raw, _BIG + 1)
+    for array, then in kept:
+        np.testing.assert_array_equal(array, then)
+
+
+def test_calibration_runs_once_and_keeps_only_its_own_operators():
+    """``_speedups.calibrate`` runs once (when the NumPy backend loads): a later call
+    records nothing, so a tensor that C code holds is never written."""
+    if not _base.SPEEDUPS:
+        pytest.skip("no C fast paths: nothing is calibrated (UNITENSOR_PURE_PYTHON=1)")
+    speedups = _fast_module()
+    ut.astensor(np.ones(2)) + 1.0  # (the NumPy backend is loaded)
+    held = ut.astensor(_BIG.copy())
+    offset = _Offset(held)
+    kept = speedups.calibrate(lambda: offset + 1.0)
+    assert kept == speedups.calibrate(lambda: None) > 0
+    for _ in range(2):
+        check(offset + 1.0, "numpy", _BIG + 1, np.float32)
+    np.testing.assert_array_equal(held.raw, _BIG)
+
+
+def _fast_module():
+    from unitensor._api import _fast
+
+    return _fast.SPEEDUPS_MODULE
+
+
+_CALIBRATING_BESIDE_A_THREAD = """
+import sys, threading
+import numpy as np
+sys.setswitchinterval(1e-6)
+done = threading.Event()
+def worker():  # C code (NumPy's object loop) calling + while the backend calibrates
+    while not hasattr(sys.modules.get("unitensor._backends.numpy"), "loaded"):
+        pass
+    from unitensor._backends.numpy import NumPyTensor
+    objects = np.empty(2, dtype=object)
+    objects[:] = [NumPyTensor(np.ones(2)), NumPyTensor(np.ones(2))]
+    while not done.is_set():
+        objects + 1.0
+thread = threading.Thread(target=worker)
+thread.start()
+import unitensor as ut
+ut.astensor(np.ones(3)) + 1.0
+done.set()
+thread.join()
+objects = np.empty(2, dtype=object)
+objects[:] = [ut.astensor(np.ones(100_000)), ut.astensor(np.ones(100_000))]
+out = objects + 1.0
+assert (objects[0].raw == 1).all() and (objects[1].raw == 1).all(), "a tensor written"
+assert (out[0].raw == 2).all()
+print("intact")
+"""
+
+
+def test_operators_of_another_thread_while_calibrating_are_not_kept():
+    assert run_python(_CALIBRATING_BESIDE_A_THREAD, timeout=120).strip() == "intact"

@@ -64,7 +64,6 @@ from ._api.manipulation import (
     concatenate,
     stack,
 )
-from ._backends import numpy as _numpy_backend
 from ._backends._generic import ArrayAPITensor
 from ._convert import convert
 from ._errors import (
@@ -245,7 +244,3 @@ __all__ = [
     "compute",
 ]
 __all__ += _functions.__all__
-
-# NumPy's temporary elision through the C fast paths: the call stacks of the interpreter's
-# own operators (unitensor._backends.numpy.calibrate_in_place), once every class exists
-_numpy_backend.calibrate_in_place()

@@ -335,7 +335,9 @@ def load_primitives(cls: type[TensorBase]) -> Primitives:
     """Load the primitives of a backend class, importing its framework; seed its generator.
 
     Called once per backend, by the first look-up of ``cls._ns``; the
-    primitives are stored on the class, where later look-ups find them.
+    primitives are stored on the class, where later look-ups find them. A
+    backend module's function ``loaded(cls)``, where it has one, runs then, once
+    the class works (the NumPy backend's shows the C fast paths its operators).
 
     Raises
     ------
@@ -362,6 +364,9 @@ def load_primitives(cls: type[TensorBase]) -> Primitives:
         cls._float_ns = ns if ns.floats is None else ns.floats  # (the fast paths of floats)
         cls._learn_dtypes()
         _LOADED[cls.backend] = cls  # type: ignore[assignment]  # a backend's class
+    loaded_hook = getattr(module, "loaded", None)  # (once, outside the lock: it may compute)
+    if loaded_hook is not None:
+        loaded_hook(cls)
     return ns
 
 

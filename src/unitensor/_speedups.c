@@ -51,7 +51,7 @@ static PyObject *s_dtype, *s_shape, *s_ns, *s_raw, *s_class, *s_sharding_errors;
 static PyObject *s_weak_float_dtypes, *s_operator_types, *s_float_dtypes, *s_float_ns;
 static PyObject *s_scalar_operand, *s_float_operators, *s_full_width_dtypes;
 static PyObject *s_axis, *s_keepdims, *s_ndim;
-static PyObject *s_in_place, *s_in_place_bytes, *s_nbytes, *s_out;
+static PyObject *s_in_place, *s_in_place_bytes, *s_nbytes, *s_out, *out_kwnames;
 
 enum { OP_NONE = 0, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_LT, OP_LE, OP_GT, OP_GE, N_OPS };
 /* The float primitive of each operator (``float_operators``), by OP_* code: the names of
@@ -556,7 +556,30 @@ typedef struct {
 static Trace traces[N_TRACES];
 static int n_traces = 0;
 static int longest_trace = 0;
+static int calibrated = 0;
+/* While ``calibrate`` runs: its thread and the code of its function (the operators of that
+   code in that thread are recorded; every other operator meanwhile is done as usual) */
 static int calibrating = 0;
+static PyThreadState *calibrating_thread = NULL;
+static PyObject *calibrating_code = NULL;
+
+/* Whether this operator is one that ``calibrate`` records: in its thread, in its code. */
+static int
+calibrating_here(void)
+{
+    if (!calibrating || PyThreadState_Get() != calibrating_thread) {
+        return 0;
+    }
+    PyFrameObject *frame = PyThreadState_GetFrame(calibrating_thread);
+    if (frame == NULL) {
+        return 0;
+    }
+    PyCodeObject *code = PyFrame_GetCode(frame);
+    Py_DECREF(frame);
+    int here = (PyObject *)code == calibrating_code;
+    Py_DECREF(code);
+    return here;
+}
 
 static int from_binary_op(void);
 
@@ -601,8 +624,10 @@ static __attribute__((noinline)) int
 from_binary_op(void)
 {
     void *at[TRACE_DEPTH];
-    if (calibrating) {
-        record_trace(at, backtrace(at, TRACE_DEPTH));
+    if (calibrating) { /* (another thread's operators meanwhile: as usual) */
+        if (calibrating_here()) {
+            record_trace(at, backtrace(at, TRACE_DEPTH));
+        }
         return 0;
     }
     if (longest_trace == 0) {
@@ -620,7 +645,11 @@ from_binary_op(void)
 }
 #else
 #define ELIDE 0
-static const int calibrating = 0;
+static int
+calibrating_here(void)
+{
+    return 0;
+}
 static int
 from_binary_op(void)
 {
@@ -648,7 +677,8 @@ in_place(FastPath *f, ClassEntry *e, PyObject *self, PyObject *a, PyObject *b, i
         (f->reflected && f->op != OP_ADD && f->op != OP_MUL)) {
         return NULL;
     }
-    if (!calibrating) {
+    int probe = calibrating_here();
+    if (!probe) {
         if (Py_REFCNT(self) != 1 || Py_REFCNT(a) != 2) {
             return NULL;
         }
@@ -673,35 +703,45 @@ in_place(FastPath *f, ClassEntry *e, PyObject *self, PyObject *a, PyObject *b, i
     if (fn == NULL) {
         return NULL;
     }
-    if (fn == Py_None) {
-        Py_DECREF(fn);
-        return NULL;
-    }
-    PyObject *kwnames = PyTuple_Pack(1, s_out);
-    if (kwnames == NULL) {
+    /* (again: Python code ran since, a tracer's or another thread's, which may have kept
+       a reference) */
+    if (fn == Py_None || Py_REFCNT(self) != 1 || Py_REFCNT(a) != 2) {
         Py_DECREF(fn);
         return NULL;
     }
     PyObject *call_args[3] = {f->reflected ? b : a, f->reflected ? a : b, a};
-    PyObject *out = PyObject_Vectorcall(fn, call_args, 2, kwnames);
-    Py_DECREF(kwnames);
+    PyObject *out = PyObject_Vectorcall(fn, call_args, 2, out_kwnames);
     Py_DECREF(fn);
     *taken = 1;
     return out;
 }
 
-/* calibrate(fn, /): run ``fn()`` (Python code applying each operator whose fast path may
-   work in place to a NumPy tensor, as ``x op y`` in its own lines) and keep the call
-   stacks the operators see (from_binary_op); the number of them kept. */
+/* calibrate(fn, /): once per process (unitensor's NumPy backend calls it when it loads):
+   run ``fn()``, a Python function applying each operator whose fast path may work in place
+   to a NumPy tensor, as ``x op y`` in its own code, and keep the call stacks that these
+   operators see (from_binary_op); the number kept. Later calls run nothing and return
+   that number. */
 static PyObject *
 calibrate(PyObject *module, PyObject *fn)
 {
+    if (!PyFunction_Check(fn)) {
+        PyErr_SetString(PyExc_TypeError, "calibrate() needs a Python function");
+        return NULL;
+    }
 #if ELIDE
+    if (calibrated || calibrating) {
+        return PyLong_FromLong(n_traces);
+    }
     n_traces = 0;
     longest_trace = 0;
     calibrating = 1;
+    calibrating_thread = PyThreadState_Get();
+    calibrating_code = PyFunction_GET_CODE(fn);
     PyObject *out = PyObject_CallNoArgs(fn);
     calibrating = 0;
+    calibrating_thread = NULL;
+    calibrating_code = NULL;
+    calibrated = 1;
     if (out == NULL) {
         n_traces = 0;
         longest_trace = 0;
@@ -1441,8 +1481,9 @@ static PyMethodDef module_methods[] = {
                "Learn the tensor base class and the offset of its ``raw`` slot.")},
     {"calibrate", calibrate, METH_O,
      PyDoc_STR("calibrate($module, fn, /)\n--\n\n"
-               "Run fn() and keep the call stacks of the operators it applies (the only\n"
-               "ones that may write into a temporary's array); the number kept.")},
+               "Once per process, for unitensor's NumPy backend: run fn() and keep the\n"
+               "call stacks of the operators it applies (the only ones that may write\n"
+               "into a temporary's array); the number kept.")},
     {NULL},
 };
 
@@ -1477,7 +1518,7 @@ PyInit__speedups(void)
         intern(&s_ndim, "ndim") < 0 ||
         intern(&s_keepdims, "keepdims") < 0 || intern(&s_in_place, "in_place") < 0 ||
         intern(&s_in_place_bytes, "in_place_bytes") < 0 || intern(&s_nbytes, "nbytes") < 0 ||
-        intern(&s_out, "out") < 0) {
+        intern(&s_out, "out") < 0 || (out_kwnames = PyTuple_Pack(1, s_out)) == NULL) {
         return NULL;
     }
     for (size_t i = 0; i < sizeof(operators) / sizeof(operators[0]); i++) {

@@ -473,24 +473,23 @@ def primitives() -> Primitives:
 
 
 def _calibrate_in_place() -> None:
-    """Show the C fast paths the call stacks of the interpreter's own operators.
+    """The interpreter's own operators on a NumPy tensor, for ``loaded`` to show the C fast paths.
 
-    ``Primitives.in_place`` is for the operands of ``x op y`` that only the interpreter's
-    stack holds; ``unitensor._speedups.calibrate`` keeps the C call stacks of these
-    operators (each as ``x op y`` below: a tensor and a float, a float and a tensor, two
-    tensors), and an operator called any other way (by C code that may use its operand
-    again) is never done in place.
+    Each as ``x op y`` in this function's own code: a tensor and a float, a float and a
+    tensor, two tensors.
     """
     x = NumPyTensor(np.ones(2))
-    for _ in range(2):  # (the first call of each loads the primitives)
-        _ = x + 1.0, x - 1.0, x * 1.0, x / 1.0, 1.0 + x, 1.0 * x
-        _ = x + x, x - x, x * x, x / x
+    _ = x + 1.0, x - 1.0, x * 1.0, x / 1.0, 1.0 + x, 1.0 * x
+    _ = x + x, x - x, x * x, x / x
 
 
-def calibrate_in_place() -> int:
-    """Run ``_calibrate_in_place`` through the C fast paths (``unitensor/__init__.py``, once
-    every backend class exists); the number of call stacks kept (0 without them)."""
-    if _fast.SPEEDUPS_MODULE is None:
-        return 0
-    kept: int = _fast.SPEEDUPS_MODULE.calibrate(_calibrate_in_place)
-    return kept
+def loaded(cls: type[Tensor]) -> None:
+    """Run once the NumPy tensor class works (``unitensor._registry.load_primitives``).
+
+    ``Primitives.in_place`` is for the operands of ``x op y`` that only the interpreter's
+    stack holds: ``unitensor._speedups.calibrate`` keeps the C call stacks of the operators
+    that ``_calibrate_in_place`` applies in this thread, and an operator called any other
+    way (by C code that may use its operand again) is never done in place.
+    """
+    if _fast.SPEEDUPS_MODULE is not None and cls is NumPyTensor:
+        _fast.SPEEDUPS_MODULE.calibrate(_calibrate_in_place)
