@@ -37,7 +37,8 @@ typecheck: $(STAMP)
 # code 5 (no tests) fails make too.
 BACKEND_NAMES = $(PY) -c 'from unitensor._registry import BACKENDS; print(",".join(BACKENDS))'
 # The suite runs in PYTEST_WORKERS processes (pytest-xdist): 12.5 to 14.5 minutes alone
-# on a 2-core VM (6 to 7 on an earlier, faster one, 10.5 there in one process). Each
+# on a 2-core VM (5 on a faster one, 2026-12-04; 6 to 7 on an earlier one, 10.5 there in
+# one process). Each
 # worker loads the four frameworks (about 2 GB), hence a number, not "auto".
 PYTEST_WORKERS ?= 2
 # JAX compiles each new operation, shape and dtype on first use (about 60 ms each on a
@@ -109,7 +110,8 @@ pytest-dask: $(STAMP)
 # Lint first (a second); then the main pytest run, which keeps both cores busy for most of
 # `make test`, with the other stages (`make checks`: type checks, docs, the pure-Python,
 # generic and Dask runs) one after another beside it: 17-20 minutes on a 2-core VM
-# (16.9 and 19.5 from clean clones), where every stage in turn took 20.4 before that day's trims. The checks go on past a failing stage (make -k), with
+# (16.9 and 19.5 from clean clones), where every stage in turn took 20.4 before that day's
+# trims; 6.3 to 8.4 on a faster 2-core VM (2026-12-04). The checks go on past a failing stage (make -k), with
 # their own pytest cache (so `pytest --lf` keeps the main run's failures), in a process
 # group of their own that Ctrl-C stops too (a job started with & ignores SIGINT); their
 # output goes to .venv/checks.log, printed when both are done (a line says at once when
