@@ -273,7 +273,7 @@ def test_calibration_runs_once_and_keeps_only_its_own_operators():
     records nothing, so a tensor that C code holds is never written."""
     if not _base.SPEEDUPS:
         pytest.skip("no C fast paths: nothing is calibrated (UNITENSOR_PURE_PYTHON=1)")
-    speedups = _fast_module()
+    speedups = _base.SPEEDUPS_MODULE
     ut.astensor(np.ones(2)) + 1.0  # (the NumPy backend is loaded)
     held = ut.astensor(_BIG.copy())
     offset = _Offset(held)
@@ -282,12 +282,6 @@ def test_calibration_runs_once_and_keeps_only_its_own_operators():
     for _ in range(2):
         check(offset + 1.0, "numpy", _BIG + 1, np.float32)
     np.testing.assert_array_equal(held.raw, _BIG)
-
-
-def _fast_module():
-    from unitensor._api import _fast
-
-    return _fast.SPEEDUPS_MODULE
 
 
 _CALIBRATING_BESIDE_A_THREAD = """

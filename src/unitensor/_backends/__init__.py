@@ -428,12 +428,13 @@ class Primitives:
     # performance (issue 15): the fast paths' +, -, * and / of a temporary tensor (one only
     # the interpreter's stack holds, such as ``t - 0.5`` in ``(t - 0.5) * 2``) whose array
     # only it holds and has at least ``in_place_bytes`` bytes call ``in_place(name, a, b)``
-    # (name: "add", "subtract", "multiply" or "divide"; ``b op a`` for the reflected + and *
-    # too), which may write ``a op b`` into ``a``'s memory and return ``a``, or return None
-    # (the operator then runs as usual). NumPy's operators do this to a temporary array
-    # themselves (temporary elision) but decline when the caller is an extension module,
-    # as unitensor's C fast paths are: this gives the native code's memory traffic back.
-    # None: never (only the C fast paths on Python 3.11 to 3.13 call it)
+    # (name: "add", "subtract", "multiply" or "divide"), which gives the function that the
+    # fast path calls as ``fn(x, y, out=a)`` (``x op y`` in the operator's order, ``b op a``
+    # for the reflected + and *), or None (the operator then runs as usual). NumPy's
+    # operators do this to a temporary array themselves (temporary elision) but decline
+    # when the caller is an extension module, as unitensor's C fast paths are: this gives
+    # the native code's memory traffic back. None: never (only the C fast paths call it,
+    # on glibc and Python 3.11 to 3.13; docs/architecture.md, the hot path)
     in_place: Callable[[str, Any, Any], Any] | None = None
     in_place_bytes: int = 0
 
