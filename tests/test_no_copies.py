@@ -23,6 +23,7 @@ import pytest
 import unitensor as ut
 from conftest import GRAD_BACKENDS, check, make, run_python, to_numpy
 from unitensor._api import _base
+from unitensor.array_api import namespace
 
 
 def test_raw_identity(backend):
@@ -132,6 +133,45 @@ _TEMPORARIES = [
     ("t - (t * 2)", lambda t: t - (t * 2.0), lambda x: x - (x * 2.0)),
     ("(t * 1) - t[0]", lambda t: (t * 1.0) - t[0], lambda x: (x * 1.0) - x[0]),
     ("(t[0] * 1) + t", lambda t: (t[0] * 1.0) + t, lambda x: (x[0] * 1.0) + x),
+    ("t + (t * 2)", lambda t: t + (t * 2.0), lambda x: x + (x * 2.0)),  # the right-hand one
+    ("t * (t - 1)", lambda t: t * (t - 1.0), lambda x: x * (x - 1.0)),
+    ("t[0] + (t * 2)", lambda t: t[0] + (t * 2.0), lambda x: x[0] + (x * 2.0)),
+    ("t + 0.01 * (t - 0.5)", lambda t: t + 0.01 * (t - 0.5), lambda x: x + 0.01 * (x - 0.5)),
+]
+
+# The Array API namespace's functions of the operators, called on temporaries (xp is the
+# backend's namespace): what NumPy's operators give.
+_CALLS = [
+    (
+        "add(subtract(t, 0.5), 1)",
+        lambda xp, t: xp.add(xp.subtract(t, 0.5), 1.0),
+        lambda x: (x - 0.5) + 1.0,
+    ),
+    (
+        "multiply(0.01, subtract(t, 0.5))",
+        lambda xp, t: xp.multiply(0.01, xp.subtract(t, 0.5)),
+        lambda x: 0.01 * (x - 0.5),
+    ),
+    (
+        "divide(multiply(t, 3), 7)",
+        lambda xp, t: xp.divide(xp.multiply(t, 3.0), 7.0),
+        lambda x: (x * 3.0) / 7.0,
+    ),
+    (
+        "subtract(multiply(t, 2), t)",
+        lambda xp, t: xp.subtract(xp.multiply(t, 2.0), t),
+        lambda x: (x * 2.0) - x,
+    ),
+    (
+        "add(t, multiply(t, 2))",
+        lambda xp, t: xp.add(t, xp.multiply(t, 2.0)),
+        lambda x: x + (x * 2.0),
+    ),
+    (
+        "multiply(t, add(t, 1))",
+        lambda xp, t: xp.multiply(t, xp.add(t, 1.0)),
+        lambda x: x * (x + 1.0),
+    ),
 ]
 
 
@@ -140,6 +180,15 @@ def test_operators_on_temporaries_equal_numpy(backend, case):
     _, mine, native = case
     t = make(backend, _BIG)
     out = mine(t)
+    check(out, backend, native(_BIG), np.float32)
+    np.testing.assert_array_equal(to_numpy(t.raw), _BIG)  # (t itself is never written)
+
+
+@pytest.mark.parametrize("case", _CALLS, ids=[c[0] for c in _CALLS])
+def test_namespace_functions_on_temporaries_equal_numpy(backend, case):
+    _, mine, native = case
+    t = make(backend, _BIG)
+    out = mine(namespace(backend), t)
     check(out, backend, native(_BIG), np.float32)
     np.testing.assert_array_equal(to_numpy(t.raw), _BIG)  # (t itself is never written)
 
@@ -166,11 +215,42 @@ def test_a_tensor_anyone_else_holds_is_never_written(backend):
     ]
     starmapped += itertools.starmap(operator.add, pairs)  # C code calling + under +=
     results += starmapped
-    for held in (t, kept[0], *in_object_array, offset.tensor, pairs[0][0]):
+    # the right-hand operand of + and * (written into where it is a temporary)
+    right = [make(backend, _BIG)]
+    others = np.empty(2, dtype=object)
+    others[:] = [make(backend, _BIG), make(backend, _BIG)]
+    lefts = np.empty(2, dtype=object)
+    lefts[:] = [t, t]
+    right_pairs = [(t, make(backend, _BIG))]
+    results += [
+        t + t,  # a name on both sides
+        (t * 1.0) * right[0],  # in a list
+        *(lefts * others),  # NumPy's loop over two object arrays, under the *
+    ]
+    results += itertools.starmap(operator.add, right_pairs)  # the tuple holds the operand
+    # the Array API namespace's functions, where C code or another name holds the operand
+    xp = namespace(backend)
+    add = functools.partial(xp.add, make(backend, _BIG))  # (the partial holds it)
+    results += [
+        xp.add(t, 1.0),  # t is a name
+        xp.multiply(kept[0], 2.0),  # in a list
+        xp.add(1.0, t),
+        xp.add(t * 1.0, right[0]),
+        add(1.0),
+        add(1.0),
+        *map(xp.add, [make(backend, _BIG)], [1.0]),  # map holds the operand
+        xp.add(*[make(backend, _BIG), 1.0]),  # called with *: the arguments' tuple holds it
+    ]
+    for held in (t, kept[0], *in_object_array, offset.tensor, pairs[0][0], right[0], *others):
+        np.testing.assert_array_equal(to_numpy(held.raw), _BIG)
+    for held in (right_pairs[0][1], add.args[0]):
         np.testing.assert_array_equal(to_numpy(held.raw), _BIG)
     np.testing.assert_array_equal(to_numpy(raw), _BIG)
     expected = [_BIG + 1, _BIG[1:] + 1, _BIG * 2, _BIG + 1, _BIG + 1, _BIG - 1]
-    for out, want in zip(results, expected + [_BIG + 1] * 5, strict=True):
+    expected += [_BIG + 1] * 5 + [_BIG + _BIG, _BIG * _BIG, _BIG * _BIG, _BIG * _BIG]
+    expected += [_BIG + _BIG, _BIG + 1, _BIG * 2, _BIG + 1, _BIG + _BIG]
+    expected += [_BIG + 1] * 4
+    for out, want in zip(results, expected, strict=True):
         check(out, backend, want, np.float32)
 
 
@@ -194,13 +274,28 @@ def test_numpy_in_place_keeps_numpys_operand_order_and_warnings():
     mine = float("nan") * (t * 1.0)
     assert mine.raw.dtype == np.float16
     np.testing.assert_array_equal(mine.raw.view(np.uint16), native.view(np.uint16))
+    # the right-hand temporary of + and *: NumPy's operators compute ``b op a`` into it,
+    # whose NaN is (on x86-64) the other operand's, where ``np.add(a, b)`` gives b's; the
+    # fast paths compute what NumPy's operators compute (the Python templates, which
+    # write into no temporary, what ``np.add`` computes)
+    positive = ut.astensor(np.full(200_000, np.float16(np.nan)))
+    for a, b in ((t, positive), (positive, t)):
+        x, y = a.raw, b.raw
+        if _base.SPEEDUPS:
+            expected = [x + (y * 1.0), x * (y * 1.0)]
+        else:
+            expected = [np.add(x, y * 1.0), np.multiply(x, y * 1.0)]
+        for mine, native in zip([a + (b * 1.0), a * (b * 1.0)], expected, strict=True):
+            np.testing.assert_array_equal(mine.raw.view(np.uint16), native.view(np.uint16))
     data = np.full(100_000, 5.0)
     masked = np.ma.array(data, mask=np.arange(100_000) % 2 == 0)
-    out = (ut.astensor(data) * 1.0) + ut.astensor(masked)
-    expected = (data * 1.0) + masked
-    assert type(out.raw) is np.ma.MaskedArray
-    np.testing.assert_array_equal(np.ma.getmaskarray(out.raw), np.ma.getmaskarray(expected))
-    np.testing.assert_array_equal(out.raw.compressed(), expected.compressed())
+    for out, expected in (
+        ((ut.astensor(data) * 1.0) + ut.astensor(masked), (data * 1.0) + masked),
+        (ut.astensor(masked) + (ut.astensor(data) * 1.0), masked + (data * 1.0)),
+    ):
+        assert type(out.raw) is np.ma.MaskedArray
+        np.testing.assert_array_equal(np.ma.getmaskarray(out.raw), np.ma.getmaskarray(expected))
+        np.testing.assert_array_equal(out.raw.compressed(), expected.compressed())
     zeros = ut.astensor(np.zeros(100_000))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -223,25 +318,54 @@ def _peak_bytes(fn):
     return peak
 
 
-@pytest.mark.parametrize(
-    "expression",
-    [
-        lambda x: ((x - x) + x) * x,  # NumPy elides these itself
+# (an expression, the same with the namespace's functions (xp is NumPy's namespace), and
+# the most arrays that NumPy's operators hold at once for float32 and for float64: NumPy
+# writes into no float32 temporary beside a Python float, which it sees as a float64 array)
+_PEAKS = [
+    (lambda x: ((x - x) + x) * x, None, (1, 1)),  # NumPy elides these itself
+    (
         lambda x: ((x - 0.5) + x) * 2.0,  # (not float32 with a Python float: unitensor does)
+        lambda xp, t: xp.multiply(xp.add(xp.subtract(t, 0.5), t), 2.0),
+        (2, 1),
+    ),
+    (
         lambda x: 0.01 * (x - 0.5) + x,
-    ],
-)
-def test_numpy_temporaries_take_no_more_memory_than_native_code(expression):
-    """NumPy's temporary elision survives the C fast paths: the peak is at most NumPy's."""
-    t = ut.astensor(_BIG.copy())
-    x = _BIG.copy()
-    native = _peak_bytes(lambda: expression(x))
-    mine = _peak_bytes(lambda: expression(t))
-    if _base.SPEEDUPS:
-        assert mine < 1.5 * _BIG.nbytes  # one new array
-        assert mine <= native + 4096
-    else:  # (the Python templates hold the array while NumPy's operator runs)
-        assert 1.5 * _BIG.nbytes < mine < 2.5 * _BIG.nbytes
+        lambda xp, t: xp.add(xp.multiply(0.01, xp.subtract(t, 0.5)), t),
+        (2, 1),
+    ),
+    (  # the right-hand temporary
+        lambda x: x + 0.01 * (x - 0.5),
+        lambda xp, t: xp.add(t, xp.multiply(0.01, xp.subtract(t, 0.5))),
+        (2, 1),
+    ),
+    (
+        lambda x: x * (x + 2.0) + x * x,
+        lambda xp, t: xp.add(xp.multiply(t, xp.add(t, 2.0)), xp.multiply(t, t)),
+        (2, 2),
+    ),
+]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("expression", _PEAKS)
+def test_numpy_temporaries_take_no_more_memory_than_native_code(expression, dtype):
+    """NumPy's temporary elision survives the C fast paths: the peak is at most NumPy's
+    operators', also where the namespace's functions (``xp.add``) are called."""
+    operators, functions, counts = expression
+    arrays = counts[dtype is np.float64]
+    x = _BIG.astype(dtype)
+    t = ut.astensor(x.copy())
+    native = _peak_bytes(lambda: operators(x))
+    assert (arrays - 0.5) * x.nbytes < native < (arrays + 0.5) * x.nbytes
+    xp = namespace("numpy")
+    for mine in (
+        _peak_bytes(lambda: operators(t)),
+        _peak_bytes(lambda: functions(xp, t) if functions else operators(t)),
+    ):
+        if _base.SPEEDUPS:
+            assert mine <= native + 4096
+        else:  # (the Python templates hold the array while NumPy's operator runs)
+            assert mine < (arrays + 1.5) * x.nbytes
 
 
 def test_numpy_in_place_declines_where_a_tracer_kept_the_array():

@@ -529,24 +529,27 @@ primitive_of(FastPath *f, ClassEntry *e, PyObject *self, PyObject *name)
 }
 
 /* Whether this operator was called by the interpreter's own ``x op y`` (BINARY_OP) on the
- * operands of its value stack, with nothing between: 1 or 0. A reference count of 1 shows
- * that one reference holds the tensor, not whose it is: C code may hold it and use it
- * again after the operator returns (NumPy's loops over an object array of tensors, a
- * ``functools.partial`` or ``itertools.starmap`` holding one, a Cython function's local).
- * Only where the interpreter's stack holds it is the operand gone once the operator
- * returns. The C call stack tells: ``calibrate`` runs each operator once from Python code
- * and keeps the return addresses from this function up to the interpreter's frame
- * function (``_PyEval_EvalFrameDefault``, found by name); an operator whose return
- * addresses are one of those sequences, all of them, was called from the same place in
- * the interpreter by the same functions, with no other code between (another caller
- * adds frames or ends at another place). Where the C library cannot walk the stack
- * (not glibc), on Python 3.14 and later and on free-threaded builds (where a reference
- * count of 1 does not show that one reference holds an object), it is always 0. */
+ * operands of its value stack, with nothing between, or by the Array API namespace's
+ * function of the operator (``xp.add(x, y)``: ``operator.add`` in ``ArraysOnly``) that
+ * the interpreter's CALL called with the operands of its value stack: 1 or 0. A
+ * reference count of 1 shows that one reference holds the tensor, not whose it is: C
+ * code may hold it and use it again after the operator returns (NumPy's loops over an
+ * object array of tensors, a ``functools.partial`` or ``itertools.starmap`` holding one,
+ * a Cython function's local). Only where the interpreter's stack holds it is the operand
+ * gone once the operator returns. The C call stack tells: ``calibrate`` runs each
+ * operator once from Python code, in both forms, and keeps the return addresses from
+ * this function up to the interpreter's frame function (``_PyEval_EvalFrameDefault``,
+ * found by name); an operator whose return addresses are one of those sequences, all of
+ * them, was called from the same place in the interpreter by the same functions, with
+ * no other code between (another caller adds frames or ends at another place). Where
+ * the C library cannot walk the stack (not glibc), on Python 3.14 and later and on
+ * free-threaded builds (where a reference count of 1 does not show that one reference
+ * holds an object), it is always 0. */
 #if defined(__GLIBC__) && PY_VERSION_HEX < 0x030E0000 && !defined(Py_GIL_DISABLED)
 #include <dlfcn.h>
 #include <execinfo.h>
 #define ELIDE 1
-#define N_TRACES 8
+#define N_TRACES 16
 #define TRACE_DEPTH 32
 typedef struct {
     int own;   /* the first frames, this module's own (compared from here on) */
@@ -657,59 +660,84 @@ from_binary_op(void)
 }
 #endif
 
+/* Whether ``t``, a tensor holding the native array ``arr`` (our own reference to it
+   aside), is a temporary worth writing into: one reference holds ``t``, only ``t`` holds
+   ``arr``, and ``arr`` has at least ``in_place_bytes`` bytes. 1, 0, or -1 with an
+   exception. */
+static int
+is_temporary(ClassEntry *e, PyObject *t, PyObject *arr)
+{
+    if (Py_REFCNT(t) != 1 || Py_REFCNT(arr) != 2) {
+        return 0;
+    }
+    PyObject *n = native_attr(arr, s_nbytes);
+    if (n == NULL) {
+        return -1;
+    }
+    Py_ssize_t nbytes = PyNumber_AsSsize_t(n, NULL);
+    Py_DECREF(n);
+    if (nbytes == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    return nbytes >= e->in_place_bytes;
+}
+
 /* NumPy's temporary elision, which unitensor's tensors would otherwise lose (NumPy's own
    test sees this module among the callers and declines): where only the interpreter's
-   stack holds ``self`` (a temporary, ``t - 0.5`` in ``(t - 0.5) * 2``; see
-   from_binary_op), only ``self`` holds its array ``a`` (our reference aside), and ``a``
-   has at least ``in_place_bytes`` bytes, the class's primitive ``in_place(name, a, b)``
-   may give the function that writes ``x op y`` (``x``, ``y``: ``a`` and ``b`` in the
-   operator's order) into ``a``'s memory, called here as ``fn(x, y, out=a)`` (from C, so
-   that NumPy's warnings name the caller's line): what NumPy's operators do to a
-   temporary array, one new array of that size fewer. It gives None where it declines (an
-   array that does not own its memory, a result of another shape). Sets ``*taken`` to 1
-   where it computed (the result, or NULL with an exception), else to 0 (NULL, or NULL
-   with an exception). */
+   stack holds an operand (a temporary: ``t - 0.5`` in ``(t - 0.5) * 2``, or the
+   right-hand ``0.5 * t`` in ``t + 0.5 * t``, for the commutative ``+`` and ``*``, as
+   NumPy; see from_binary_op), only that tensor holds its array (our reference aside),
+   and the array has at least ``in_place_bytes`` bytes, the class's primitive
+   ``in_place(name, target, operand)`` may give the function that writes ``x op y``
+   (``x``, ``y``: ``a`` and ``b`` in the operator's order, whichever is the target) into
+   the target's memory, called here as ``fn(x, y, out=target)`` (from C, so that NumPy's
+   warnings name the caller's line): what NumPy's operators do to a temporary array, one
+   new array of that size fewer. ``self``'s array is tried first. It gives None where it
+   declines (an array that does not own its memory, a result of another shape). Sets
+   ``*taken`` to 1 where it computed (the result, or NULL with an exception), else to 0
+   (NULL, or NULL with an exception). */
 static PyObject *
-in_place(FastPath *f, ClassEntry *e, PyObject *self, PyObject *a, PyObject *b, int *taken)
+in_place(FastPath *f, ClassEntry *e, PyObject *self, PyObject *other, PyObject *a,
+         PyObject *b, int *taken)
 {
     *taken = 0;
+    int commutative = f->op == OP_ADD || f->op == OP_MUL;
     if (e->in_place_fn == NULL || f->op == OP_NONE || f->op > OP_DIV ||
-        (f->reflected && f->op != OP_ADD && f->op != OP_MUL)) {
+        (f->reflected && !commutative)) {
         return NULL;
     }
-    int probe = calibrating_here();
-    if (!probe) {
-        if (Py_REFCNT(self) != 1 || Py_REFCNT(a) != 2) {
-            return NULL;
+    /* the tensor written into and its array, and the other operand's native value */
+    PyObject *holder = self, *target = a, *operand = b;
+    if (!calibrating_here()) {
+        int temporary = is_temporary(e, self, a);
+        if (temporary == 0 && commutative && !f->reflected && Py_TYPE(other) == Py_TYPE(self)) {
+            holder = other; /* (b is other's array: the tensor branch of binary) */
+            target = b;
+            operand = a;
+            temporary = is_temporary(e, other, b);
         }
-        PyObject *n = native_attr(a, s_nbytes);
-        if (n == NULL) {
-            return NULL;
-        }
-        Py_ssize_t nbytes = PyNumber_AsSsize_t(n, NULL);
-        Py_DECREF(n);
-        if (nbytes == -1 && PyErr_Occurred()) {
-            return NULL;
-        }
-        if (nbytes < e->in_place_bytes) {
+        if (temporary <= 0) {
             return NULL;
         }
     }
     if (!from_binary_op()) {
         return NULL;
     }
-    PyObject *decide_args[3] = {operator_primitives[f->op], a, b};
+    PyObject *decide_args[3] = {operator_primitives[f->op], target, operand};
     PyObject *fn = PyObject_Vectorcall(e->in_place_fn, decide_args, 3, NULL);
     if (fn == NULL) {
         return NULL;
     }
     /* (again: Python code ran since, a tracer's or another thread's, which may have kept
        a reference) */
-    if (fn == Py_None || Py_REFCNT(self) != 1 || Py_REFCNT(a) != 2) {
+    if (fn == Py_None || Py_REFCNT(holder) != 1 || Py_REFCNT(target) != 2) {
         Py_DECREF(fn);
         return NULL;
     }
-    PyObject *call_args[3] = {f->reflected ? b : a, f->reflected ? a : b, a};
+    /* (the right-hand temporary: ``b op a``, as NumPy's own elision computes it, whose NaN
+       is b's where both are NaN) */
+    PyObject *x = target == b || f->reflected ? b : a, *y = x == b ? a : b;
+    PyObject *call_args[3] = {x, y, target};
     PyObject *out = PyObject_Vectorcall(fn, call_args, 2, out_kwnames);
     Py_DECREF(fn);
     *taken = 1;
@@ -756,7 +784,7 @@ calibrate(PyObject *module, PyObject *fn)
 
 /* The result of the expression on the two native operands. */
 static PyObject *
-compute(FastPath *f, ClassEntry *e, PyObject *self, PyObject *a, PyObject *b)
+compute(FastPath *f, ClassEntry *e, PyObject *self, PyObject *other, PyObject *a, PyObject *b)
 {
     PyObject *x = f->reflected ? b : a, *y = f->reflected ? a : b;
     PyObject *name = f->name;
@@ -770,7 +798,7 @@ compute(FastPath *f, ClassEntry *e, PyObject *self, PyObject *a, PyObject *b)
         }
         else {
             int taken;
-            PyObject *out = in_place(f, e, self, a, b, &taken);
+            PyObject *out = in_place(f, e, self, other, a, b, &taken);
             if (taken || PyErr_Occurred()) {
                 return out;
             }
@@ -958,7 +986,7 @@ binary(FastPath *f, PyObject *const *args)
         out = call_checked(f, args, 2);
         goto done;
     }
-    PyObject *result = compute(f, e, self, a, b);
+    PyObject *result = compute(f, e, self, other, a, b);
     if (result != NULL) {
         out = wrapped(e, self, result);
         Py_DECREF(result);

@@ -32,8 +32,16 @@ class FastPath:
     def __get__(self, obj: object, owner: type | None = None) -> Any: ...
 
 class ArraysOnly:
-    """A namespace function: results holding a ``keep`` array kept, the others ``fix``ed."""
+    """A namespace function: a tensor holding a ``scalar`` gets ``as_array`` of it."""
 
     __wrapped__: Callable[..., Any]
-    def __init__(self, fn: Callable[..., Any], fix: Callable[[Any], Any], keep: type) -> None: ...
+    def __init__(
+        self,
+        fn: Callable[..., Any],
+        fix: Callable[[Any], Any],
+        scalar: type,
+        as_array: Callable[[Any], Any],
+        other: Callable[..., Any] | None = None,
+        positional: int = 0,
+    ) -> None: ...
     def __call__(self, *args: Any, **kwargs: Any) -> Any: ...

@@ -475,12 +475,28 @@ def primitives() -> Primitives:
 def _calibrate_in_place() -> None:
     """The interpreter's own operators on a NumPy tensor, for ``loaded`` to show the C fast paths.
 
-    Each as ``x op y`` in this function's own code: a tensor and a float, a float and a
-    tensor, two tensors.
+    Each as ``x op y`` in this function's own code (a tensor and a float, a float and a
+    tensor, two tensors), then as a call of the Array API namespace's function of the
+    operator (``xp.add(x, y)``: ``operator.add`` in the C wrapper ``ArraysOnly`` that
+    ``unitensor.array_api`` gives NumPy's namespace, called from Python code; another
+    caller's call stack differs).
     """
     x = NumPyTensor(np.ones(2))
     _ = x + 1.0, x - 1.0, x * 1.0, x / 1.0, 1.0 + x, 1.0 * x
     _ = x + x, x - x, x * x, x / x
+    speedups = _fast.SPEEDUPS_MODULE
+    if speedups is not None:
+        add, subtract, multiply, divide = [
+            speedups.ArraysOnly(getattr(operator, name), _same, np.generic, np.asarray)
+            for name in ("add", "sub", "mul", "truediv")
+        ]
+        _ = add(x, 1.0), subtract(x, 1.0), multiply(x, 1.0), divide(x, 1.0)
+        _ = add(1.0, x), multiply(1.0, x)
+        _ = add(x, x), subtract(x, x), multiply(x, x), divide(x, x)
+
+
+def _same(out: Any) -> Any:
+    return out
 
 
 def loaded(cls: type[Tensor]) -> None:
