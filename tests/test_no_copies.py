@@ -305,6 +305,75 @@ def test_numpy_in_place_keeps_numpys_operand_order_and_warnings():
         assert caught[0].filename == __file__
 
 
+def _nans(shape, payload):
+    """A float64 array of ``shape``, all NaN with the given payload (its low bits)."""
+    return np.full(shape, 0x7FF8000000000000 | payload, dtype=np.uint64).view(np.float64)
+
+
+def _bits(array):
+    return np.ascontiguousarray(array).view(np.uint64)
+
+
+def test_numpy_in_place_gives_numpys_payloads_and_memory_order():
+    """Where NumPy writes into no temporary (an operand that broadcasts to it; a view, in
+    which case NumPy tries the other operand), the fast paths write into none either:
+    the NaN payloads and the memory order are those of NumPy's operators."""
+    cases = [
+        (_nans(100_000, 1), _nans((2, 100_000), 2)),  # a broadcast left-hand operand
+        (_nans((2, 100_000), 1), _nans(100_000, 2)),  # a broadcast right-hand operand
+    ]
+    for x, y in cases:
+        a, b = ut.astensor(x), ut.astensor(y)
+        for mine, native in (
+            (a + b * 1.0, x + y * 1.0),
+            (a * 1.0 + b, x * 1.0 + y),
+            (a * (b * 1.0), x * (y * 1.0)),
+            (namespace("numpy").add(a, b * 1.0), x + y * 1.0),
+        ):
+            np.testing.assert_array_equal(_bits(mine.raw), _bits(native))
+    # a transposed temporary beside an operand that broadcasts: NumPy's memory order
+    rng = np.random.default_rng(0)
+    x = rng.random((20, 30, 200)).transpose(2, 0, 1)
+    y = rng.random((200, 20, 1))
+    for mine, native in (
+        (ut.astensor(y) + ut.astensor(x) * 1.0, y + x * 1.0),
+        (ut.astensor(x) * 1.0 + ut.astensor(y), x * 1.0 + y),
+    ):
+        assert mine.raw.strides == native.strides
+        np.testing.assert_array_equal(mine.raw, native)
+    # a left-hand temporary that is a view (not written into): the right-hand one is
+    x, y = rng.random((400, 300)), rng.random((300, 400))
+    x[0, 0], y[0, 0] = _nans((), 1), _nans((), 2)
+    # (the Python templates write into no temporary: what np.add computes)
+    mine = (ut.astensor(x) * 1.0).T + (ut.astensor(y) * 1.0)
+    native = (x * 1.0).T + (y * 1.0) if _base.SPEEDUPS else np.add((x * 1.0).T, y * 1.0)
+    np.testing.assert_array_equal(_bits(mine.raw), _bits(native))
+    assert mine.raw.flags.c_contiguous == native.flags.c_contiguous
+
+
+def test_a_temporary_with_a_finalizer_is_never_written():
+    """A tensor class with ``__del__`` may keep its dying tensors: they keep their values."""
+    from unitensor._backends.numpy import NumPyTensor
+
+    kept = []
+
+    class Kept(NumPyTensor):
+        __slots__ = ()
+
+        def __del__(self):
+            kept.append(self)
+
+    t = Kept(_BIG.copy())
+    xp = namespace("numpy")
+    results = [t + t * 2.0, t * 2.0 + t, xp.add(t, xp.multiply(t, 2.0)), 0.5 * (t * 2.0)]
+    for out, want in zip(results, [_BIG * 3, _BIG * 3, _BIG * 3, _BIG], strict=True):
+        check(out, "numpy", want, np.float32)
+    assert len(kept) == 4
+    for dying in kept:
+        check(dying, "numpy", _BIG * 2, np.float32)
+        assert not any(dying.raw is out.raw for out in results)
+
+
 def _peak_bytes(fn):
     tracemalloc.start()
     try:

@@ -662,12 +662,15 @@ from_binary_op(void)
 
 /* Whether ``t``, a tensor holding the native array ``arr`` (our own reference to it
    aside), is a temporary worth writing into: one reference holds ``t``, only ``t`` holds
-   ``arr``, and ``arr`` has at least ``in_place_bytes`` bytes. 1, 0, or -1 with an
-   exception. */
+   ``arr``, ``arr`` has at least ``in_place_bytes`` bytes, and nothing can see ``t`` again
+   once the operator returns (its class has no ``__del__`` and takes no weak reference).
+   1, 0, or -1 with an exception. */
 static int
 is_temporary(ClassEntry *e, PyObject *t, PyObject *arr)
 {
-    if (Py_REFCNT(t) != 1 || Py_REFCNT(arr) != 2) {
+    PyTypeObject *tp = Py_TYPE(t);
+    if (Py_REFCNT(t) != 1 || Py_REFCNT(arr) != 2 || tp->tp_finalize != NULL ||
+        tp->tp_del != NULL || tp->tp_weaklistoffset != 0) {
         return 0;
     }
     PyObject *n = native_attr(arr, s_nbytes);
@@ -684,18 +687,20 @@ is_temporary(ClassEntry *e, PyObject *t, PyObject *arr)
 
 /* NumPy's temporary elision, which unitensor's tensors would otherwise lose (NumPy's own
    test sees this module among the callers and declines): where only the interpreter's
-   stack holds an operand (a temporary: ``t - 0.5`` in ``(t - 0.5) * 2``, or the
-   right-hand ``0.5 * t`` in ``t + 0.5 * t``, for the commutative ``+`` and ``*``, as
-   NumPy; see from_binary_op), only that tensor holds its array (our reference aside),
-   and the array has at least ``in_place_bytes`` bytes, the class's primitive
-   ``in_place(name, target, operand)`` may give the function that writes ``x op y``
-   (``x``, ``y``: ``a`` and ``b`` in the operator's order, whichever is the target) into
-   the target's memory, called here as ``fn(x, y, out=target)`` (from C, so that NumPy's
-   warnings name the caller's line): what NumPy's operators do to a temporary array, one
-   new array of that size fewer. ``self``'s array is tried first. It gives None where it
-   declines (an array that does not own its memory, a result of another shape). Sets
-   ``*taken`` to 1 where it computed (the result, or NULL with an exception), else to 0
-   (NULL, or NULL with an exception). */
+   stack holds an operand (a temporary: ``t - 0.5`` in ``(t - 0.5) * 2``, or, for the
+   commutative ``+`` and ``*``, the right-hand ``0.5 * t`` in ``t + 0.5 * t``, which NumPy
+   tries after the left; see from_binary_op), only that tensor holds its array (our
+   reference aside), and the array has at least ``in_place_bytes`` bytes, the class's
+   primitive ``in_place(name, target, operand)`` may give the function that writes the
+   result into the target's memory, called here from C (so that NumPy's warnings name the
+   caller's line) as ``fn(x, y, out=target)``, ``x`` and ``y`` in the operator's order
+   (``a`` and ``b``, ``b`` and ``a`` where reflected), or ``fn(b, a, out=b)`` for the
+   right-hand temporary ``b``, as NumPy's own elision computes it (where both are NaN, the
+   payload is what NumPy's operator gives): what NumPy's operators do to a temporary
+   array, one new array of that size fewer. It gives None where it declines (an array
+   that does not own its memory, an operand of another shape). Sets ``*taken`` to 1 where
+   it computed (the result, or NULL with an exception), else to 0 (NULL, or NULL with an
+   exception). */
 static PyObject *
 in_place(FastPath *f, ClassEntry *e, PyObject *self, PyObject *other, PyObject *a,
          PyObject *b, int *taken)
@@ -706,42 +711,50 @@ in_place(FastPath *f, ClassEntry *e, PyObject *self, PyObject *other, PyObject *
         (f->reflected && !commutative)) {
         return NULL;
     }
-    /* the tensor written into and its array, and the other operand's native value */
-    PyObject *holder = self, *target = a, *operand = b;
-    if (!calibrating_here()) {
-        int temporary = is_temporary(e, self, a);
-        if (temporary == 0 && commutative && !f->reflected && Py_TYPE(other) == Py_TYPE(self)) {
-            holder = other; /* (b is other's array: the tensor branch of binary) */
-            target = b;
-            operand = a;
-            temporary = is_temporary(e, other, b);
+    /* the candidates, in NumPy's order: self (0) and, for + and *, other (1), a tensor of
+       self's class whose array is b (binary's tensor branch) */
+    PyObject *tensors[2] = {self, other}, *arrays[2] = {a, b};
+    int picks[2], n = 0;
+    if (calibrating_here()) {
+        picks[n++] = 0;
+    }
+    else {
+        int tries = commutative && !f->reflected && Py_TYPE(other) == Py_TYPE(self) ? 2 : 1;
+        for (int k = 0; k < tries; k++) {
+            int temporary = is_temporary(e, tensors[k], arrays[k]);
+            if (temporary < 0) {
+                return NULL;
+            }
+            if (temporary) {
+                picks[n++] = k;
+            }
         }
-        if (temporary <= 0) {
+    }
+    if (n == 0 || !from_binary_op()) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        int k = picks[i];
+        PyObject *target = arrays[k];
+        PyObject *decide_args[3] = {operator_primitives[f->op], target, arrays[1 - k]};
+        PyObject *fn = PyObject_Vectorcall(e->in_place_fn, decide_args, 3, NULL);
+        if (fn == NULL) {
             return NULL;
         }
-    }
-    if (!from_binary_op()) {
-        return NULL;
-    }
-    PyObject *decide_args[3] = {operator_primitives[f->op], target, operand};
-    PyObject *fn = PyObject_Vectorcall(e->in_place_fn, decide_args, 3, NULL);
-    if (fn == NULL) {
-        return NULL;
-    }
-    /* (again: Python code ran since, a tracer's or another thread's, which may have kept
-       a reference) */
-    if (fn == Py_None || Py_REFCNT(holder) != 1 || Py_REFCNT(target) != 2) {
+        /* (again: Python code ran since, a tracer's or another thread's, which may have
+           kept a reference) */
+        if (fn == Py_None || Py_REFCNT(tensors[k]) != 1 || Py_REFCNT(target) != 2) {
+            Py_DECREF(fn);
+            continue;
+        }
+        PyObject *x = k == 1 || f->reflected ? b : a, *y = x == b ? a : b;
+        PyObject *call_args[3] = {x, y, target};
+        PyObject *out = PyObject_Vectorcall(fn, call_args, 2, out_kwnames);
         Py_DECREF(fn);
-        return NULL;
+        *taken = 1;
+        return out;
     }
-    /* (the right-hand temporary: ``b op a``, as NumPy's own elision computes it, whose NaN
-       is b's where both are NaN) */
-    PyObject *x = target == b || f->reflected ? b : a, *y = x == b ? a : b;
-    PyObject *call_args[3] = {x, y, target};
-    PyObject *out = PyObject_Vectorcall(fn, call_args, 2, out_kwnames);
-    Py_DECREF(fn);
-    *taken = 1;
-    return out;
+    return NULL;
 }
 
 /* calibrate(fn, /): once per process (unitensor's NumPy backend calls it when it loads):

@@ -150,21 +150,19 @@ def _in_place(name: str, a: Any, b: Any) -> Any:
 
     What NumPy's operators do to a temporary operand (``Primitives.in_place``): only for
     a plain ``ndarray`` that owns its memory and is writeable (not a view, whose memory
-    another array shares), beside a Python float or a plain ``ndarray`` whose shape
-    broadcasts to ``a``'s, so the result has ``a``'s shape (the fast paths have checked
-    the dtypes: one real float dtype, or a Python float beside it). The C fast path calls
-    the ufunc with ``out=a``.
+    another array shares), beside a Python float, a 0-d ``ndarray`` or a plain ``ndarray``
+    of ``a``'s shape (NumPy's own test: an operand that broadcasts is not written into,
+    and the result's memory order is NumPy's from both operands); the fast paths have
+    checked the dtypes (one real float dtype, or a Python float beside it). The C fast
+    path calls the ufunc with ``out=a``.
     """
     if type(a) is not np.ndarray:
         return None
     flags = a.flags
     if not (flags.owndata and flags.writeable):
         return None
-    if type(b) is not float:
-        if type(b) is not np.ndarray:
-            return None
-        if b.shape != a.shape and np.broadcast_shapes(a.shape, b.shape) != a.shape:
-            return None
+    if type(b) is not float and (type(b) is not np.ndarray or (b.ndim and b.shape != a.shape)):
+        return None
     return _IN_PLACE[name]
 
 
