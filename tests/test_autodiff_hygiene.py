@@ -116,3 +116,71 @@ def test_torch_gradients_where_grad_mode_is_off(mode):
     np.testing.assert_allclose(aux.numpy(), 3 * X, rtol=1e-6)
     np.testing.assert_allclose(second.numpy(), 6 * X, rtol=1e-6)
     assert not grad.raw.requires_grad and not value.raw.requires_grad
+
+
+def _torch_cases(torch):
+    """(f, x) pairs: one input, several, unused, a second-order gradient, float64."""
+    x = torch.tensor(X)
+    y = torch.tensor(X[::-1].copy())
+    return [
+        (lambda t: (t * t).sum(), (x,)),
+        (lambda t, u: (t * u).sum() + (u * u).mean(), (x, y)),
+        (lambda t, u: (t * t).sum(), (x, y)),  # u unused: a zero gradient
+        (lambda t: ut.grad(lambda v: (v * v * v).sum(), t).sum(), (x,)),
+        (lambda t: (t.tanh() * 2.0).sum(), (x.double(),)),
+    ]
+
+
+def test_torch_gradients_through_the_engine_equal_torch_autograd_grad(monkeypatch):
+    """Eager gradients call PyTorch's engine as ``torch.autograd.grad`` does (without its
+    Python): the same values, dtypes and shapes as through ``torch.autograd.grad`` itself
+    (the path taken where this PyTorch has no ``_engine_run_backward``), both checked
+    against the derivatives worked out by hand."""
+    torch = pytest.importorskip("torch")
+    from unitensor._backends import _torch_transforms
+
+    ut.astensor(torch.zeros(1)) + 1.0  # (the backend is loaded)
+    assert _torch_transforms._run_backward is not None
+    expected = [
+        [2 * X],
+        [X[::-1], X + X[::-1] * 2 / 3],
+        [2 * X, np.zeros_like(X)],
+        [6 * X],
+        [2 * (1 - np.tanh(X.astype(np.float64)) ** 2)],
+    ]
+    for engine in (True, False):
+        if not engine:
+            monkeypatch.setattr(_torch_transforms, "_run_backward", None)
+        for (f, xs), wants in zip(_torch_cases(torch), expected, strict=True):
+            argnums = tuple(range(len(xs)))
+            value, grads = ut.value_and_grad(f, argnums)(*[ut.astensor(x) for x in xs])
+            assert not value.raw.requires_grad
+            for g, want, x in zip(grads, wants, xs, strict=True):
+                assert g.raw.dtype == x.dtype and tuple(g.shape) == x.shape
+                assert not g.raw.requires_grad
+                np.testing.assert_allclose(g.numpy(), want, rtol=1e-5)
+
+
+def test_torch_gradients_under_a_torch_function_mode_call_torch_autograd_grad():
+    """A ``__torch_function__`` mode sees ``torch.autograd.grad``, as it did before the
+    engine was called directly; a complex loss raises PyTorch's own error."""
+    torch = pytest.importorskip("torch")
+    from torch.overrides import TorchFunctionMode
+
+    class Seen(TorchFunctionMode):
+        def __init__(self):
+            super().__init__()
+            self.names = []
+
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            self.names.append(getattr(func, "__name__", ""))
+            return func(*args, **(kwargs or {}))
+
+    x = ut.astensor(torch.tensor(X))
+    with Seen() as seen:
+        _, g = ut.value_and_grad(lambda t: (t * t).sum(), x)
+    assert "grad" in seen.names
+    np.testing.assert_allclose(g.numpy(), 2 * X, rtol=1e-6)
+    z = ut.astensor(torch.tensor([1.0 + 1.0j, 2.0]))
+    with pytest.raises(RuntimeError, match="real scalar outputs"):
+        ut.value_and_grad(lambda t: (t * t).sum(), z)

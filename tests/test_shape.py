@@ -28,6 +28,26 @@ def test_reshape(backend, arr, shape):
         check(out, backend, np.reshape(arr, shape))
 
 
+@pytest.mark.parametrize(
+    ("before", "after"), [((0, 5), (5, 0)), ((0, 5), (0,)), ((3, 0), (0, 2, 7)), ((6,), (1, 6, 1))]
+)
+def test_reshape_to_a_tuple_of_sizes(backend, before, after):
+    """The common call (a tuple of Python ints, no -1) gives NumPy's result, empty included."""
+    a = np.zeros(before, dtype=np.float32) + np.float32(1.5)
+    check(make(backend, a).reshape(after), backend, a.reshape(after))
+
+
+@pytest.mark.parametrize(
+    ("before", "shape"), [(24, (5, 5)), (24, (0, 7)), ((0, 24), (0, -1)), (24, (-1, -1))], ids=repr
+)
+def test_reshape_to_sizes_numpy_refuses_raises_shape_error(backend, before, shape):
+    a = np.zeros(before, dtype=np.float32)
+    with pytest.raises(ValueError):
+        a.reshape(shape)
+    with pytest.raises(ut.ShapeError):
+        make(backend, a).reshape(shape)
+
+
 def test_reshape_to_and_from_scalar(backend):
     one = np.array([2.5], dtype=np.float32)
     check(make(backend, one).reshape(()), backend, one.reshape(()))

@@ -549,7 +549,7 @@ def astensors(*xs: Any) -> tuple[Tensor, ...]:
     >>> a.shape, b.shape
     ((2,), (3,))
     """
-    return tuple(astensor(x) for x in xs)
+    return tuple([astensor(x) for x in xs])
 
 
 def restore_type_for(x: Any) -> Callable[[Any], Any]:
@@ -566,8 +566,11 @@ def _identity(*ts: Any) -> Any:
 
 def _to_raw(*ts: Any) -> Any:
     """Return the native arrays of the tensors (inputs were native arrays)."""
-    raws = tuple(t.raw if isinstance(t, _BASE[0]) else t for t in ts)
-    return raws[0] if len(raws) == 1 else raws
+    base = _BASE[0]
+    if len(ts) == 1:  # (the common call: one result)
+        t = ts[0]
+        return t.raw if isinstance(t, base) else t
+    return tuple([t.raw if isinstance(t, base) else t for t in ts])
 
 
 @overload
@@ -645,7 +648,7 @@ def astensors_(x: Any, *xs: Any) -> tuple[tuple[Tensor, ...], Callable[[Any], An
     >>> restore_type(a + b)
     array([3.])
     """
-    return (astensor(x), *astensors(*xs)), restore_type_for(x)
+    return (astensor(x), *[astensor(y) for y in xs]), restore_type_for(x)
 
 
 def istensor(x: Any) -> bool:

@@ -9,6 +9,7 @@ and ``broadcast_arrays`` (with ``broadcast_shapes``, of shapes).
 from __future__ import annotations
 
 import builtins
+import math
 import operator
 import sys
 import warnings
@@ -156,6 +157,12 @@ class Manipulation(Logical):
         ...     print(e)
         reshape(copy=False): a tensor of shape (3, 2) needs a copy for shape (-1,)
         """
+        if copy is None and not more and _same_size(shape, self.raw.shape):  # the common call
+            sizes = cast("tuple[int, ...]", shape)
+            try:
+                return wrap(self.__class__, self._ns.reshape(self.raw, sizes))
+            except self._ns.sharding_errors as e:
+                raise sharding_error(e) from e
         if more:
             shape, copy = _reshape_arguments(shape, more, copy)
         copy_arg: Any = copy  # (annotated bool | None; any value can come)
@@ -1008,3 +1015,20 @@ def broadcast_shapes(*shapes: int | Sequence[int]) -> tuple[int, ...]:
             )
         out = joint
     return out
+
+
+def _same_size(sizes: Any, shape: Any) -> bool:
+    """Whether ``sizes`` is a tuple of Python ints, none negative, whose product is the
+    number of elements of ``shape`` (a native array's; not where a size there is not
+    known: NaN, None): ``reshape``'s common call, which needs none of its checks."""
+    if sizes.__class__ is not tuple:
+        return False
+    n = 1
+    for s in sizes:
+        if s.__class__ is not int or s < 0:
+            return False
+        n *= s
+    try:
+        return bool(n == math.prod(shape))
+    except TypeError:  # (a TensorFlow graph's None)
+        return False
