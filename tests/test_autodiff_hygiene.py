@@ -161,11 +161,13 @@ def test_torch_gradients_through_the_engine_equal_torch_autograd_grad(monkeypatc
                 np.testing.assert_allclose(g.numpy(), want, rtol=1e-5)
 
 
-def test_torch_gradients_under_a_torch_function_mode_call_torch_autograd_grad():
-    """A ``__torch_function__`` mode sees ``torch.autograd.grad``, as it did before the
-    engine was called directly; a complex loss raises PyTorch's own error."""
+def test_torch_gradients_under_a_torch_function_mode_call_torch_autograd_grad(monkeypatch):
+    """A ``__torch_function__`` mode sees ``torch.autograd.grad`` and the same calls as
+    where the engine is never called directly; a complex loss raises PyTorch's own error."""
     torch = pytest.importorskip("torch")
     from torch.overrides import TorchFunctionMode
+
+    from unitensor._backends import _torch_transforms
 
     class Seen(TorchFunctionMode):
         def __init__(self):
@@ -177,10 +179,16 @@ def test_torch_gradients_under_a_torch_function_mode_call_torch_autograd_grad():
             return func(*args, **(kwargs or {}))
 
     x = ut.astensor(torch.tensor(X))
-    with Seen() as seen:
-        _, g = ut.value_and_grad(lambda t: (t * t).sum(), x)
-    assert "grad" in seen.names
-    np.testing.assert_allclose(g.numpy(), 2 * X, rtol=1e-6)
+    calls = []
+    for engine in (True, False):
+        if not engine:
+            monkeypatch.setattr(_torch_transforms, "_run_backward", None)
+        with Seen() as seen:
+            _, g = ut.value_and_grad(lambda t: (t * t).sum(), x)
+        assert "grad" in seen.names
+        np.testing.assert_allclose(g.numpy(), 2 * X, rtol=1e-6)
+        calls.append(seen.names)
+    assert calls[0] == calls[1]
     z = ut.astensor(torch.tensor([1.0 + 1.0j, 2.0]))
     with pytest.raises(RuntimeError, match="real scalar outputs"):
         ut.value_and_grad(lambda t: (t * t).sum(), z)

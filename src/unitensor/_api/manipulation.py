@@ -9,7 +9,6 @@ and ``broadcast_arrays`` (with ``broadcast_shapes``, of shapes).
 from __future__ import annotations
 
 import builtins
-import math
 import operator
 import sys
 import warnings
@@ -1019,8 +1018,9 @@ def broadcast_shapes(*shapes: int | Sequence[int]) -> tuple[int, ...]:
 
 def _same_size(sizes: Any, shape: Any) -> bool:
     """Whether ``sizes`` is a tuple of Python ints, none negative, whose product is the
-    number of elements of ``shape`` (a native array's; not where a size there is not
-    known: NaN, None): ``reshape``'s common call, which needs none of its checks."""
+    number of elements of ``shape``, a native array's shape of Python ints (not a size
+    not known yet: NaN, None, a symbolic size of a trace or an export):
+    ``reshape``'s common call, which needs none of its checks."""
     if sizes.__class__ is not tuple:
         return False
     n = 1
@@ -1028,7 +1028,9 @@ def _same_size(sizes: Any, shape: Any) -> bool:
         if s.__class__ is not int or s < 0:
             return False
         n *= s
-    try:
-        return bool(n == math.prod(shape))
-    except TypeError:  # (a TensorFlow graph's None)
-        return False
+    m = 1
+    for d in shape:
+        if d.__class__ is not int:
+            return False
+        m *= d
+    return n == m

@@ -111,7 +111,13 @@ def _value_and_grads(f: Callable[..., Any], xs: tuple[Any, ...]) -> tuple[Any, A
             # (its argument checks, __torch_function__ dispatch, implicit gradient of a
             # 0-d real loss), which this case passes: 12 µs of the demo's training step
             gs = _run_backward(
-                (loss,), (torch.ones_like(loss),), nested, nested, xg, True, accumulate_grad=False
+                (loss,),
+                (torch.ones_like(loss, memory_format=torch.preserve_format),),
+                nested,
+                nested,
+                xg,
+                True,
+                accumulate_grad=False,
             )
         else:
             gs = torch.autograd.grad(loss, xg, allow_unused=True, create_graph=nested)
@@ -137,12 +143,12 @@ def _plain(loss: Any, xs: tuple[Any, ...]) -> bool:
     and no ``__torch_function__`` mode is on (either would take the call over).
     """
     tensor = torch.Tensor
-    if loss.__class__ is not tensor or not loss.is_floating_point():
-        return False
+    if loss.__class__ is not tensor or torch._C._is_torch_function_mode_enabled():
+        return False  # (first: a mode sees no call that torch.autograd.grad would not make)
     for x in xs:
         if x.__class__ is not tensor:
             return False
-    return not torch._C._is_torch_function_mode_enabled()
+    return bool(loss.is_floating_point())
 
 
 def _jvp(f: Callable[..., Any], primals: tuple[Any, ...], tangents: tuple[Any, ...]) -> Any:
