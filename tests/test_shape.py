@@ -257,3 +257,33 @@ def test_concat_is_concatenate_and_joins_flattened_tensors(backend):
     assert ut.concatenate is ut.concat
     check(ut.concat(parts, axis=0), backend, np.concat([a, b], axis=0))
     check(ut.concat(parts, axis=None), backend, np.concat([a, b], axis=None))
+
+
+def test_reshape_inside_tf_function_with_a_size_not_known_yet():
+    """A (None, 3) input: the number of elements is checked when the graph runs, by
+    TensorFlow, as ``tf.reshape`` checks it; a second -1 is refused when tracing."""
+    tf = pytest.importorskip("tensorflow")
+    spec = [tf.TensorSpec((None, 3), tf.float32)]
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+
+    @tf.function(input_signature=spec)
+    def to_3x2(a):
+        return ut.astensor(a).reshape((3, 2)).raw
+
+    @tf.function(input_signature=spec)
+    def flat(a):
+        return ut.astensor(a).reshape((-1,)).raw
+
+    out = to_3x2(tf.constant(x)).numpy()
+    assert out.dtype == np.float32
+    np.testing.assert_array_equal(out, x.reshape(3, 2))
+    np.testing.assert_array_equal(flat(tf.constant(x)).numpy(), x.reshape(-1))
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        to_3x2(tf.ones((3, 3)))
+
+    @tf.function(input_signature=spec)
+    def two_unknown(a):
+        return ut.astensor(a).reshape((-1, -1)).raw
+
+    with pytest.raises(ut.ShapeError):
+        two_unknown(tf.ones((3, 3)))

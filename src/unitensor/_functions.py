@@ -1639,7 +1639,10 @@ def reshape(t: T, shape: int | Sequence[int], *more: int, copy: bool | None = No
         If the new shape holds a different number of elements, has
         more than one -1, or has another negative entry; with
         ``copy=False``, if NumPy or PyTorch would have to copy (a
-        transposed matrix flattened).
+        transposed matrix flattened). Inside ``tf.function``, where a
+        size of ``self`` is not known yet (None), TensorFlow checks the
+        number of elements when the graph runs (its
+        ``InvalidArgumentError``).
 
     Examples
     --------

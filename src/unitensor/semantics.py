@@ -374,6 +374,8 @@ _GROUPS: list[tuple[str, Rule]] = [
             (
                 "reshape(copy=False) never raises on TensorFlow and JAX, whose arrays cannot be "
                 "written (no copy is observable)",
+                "inside tf.function, where a size is not known yet (None), TensorFlow checks "
+                "reshape's number of elements when the graph runs (InvalidArgumentError)",
             ),
         ),
     ),

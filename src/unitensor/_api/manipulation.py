@@ -136,7 +136,10 @@ class Manipulation(Logical):
             If the new shape holds a different number of elements, has
             more than one -1, or has another negative entry; with
             ``copy=False``, if NumPy or PyTorch would have to copy (a
-            transposed matrix flattened).
+            transposed matrix flattened). Inside ``tf.function``, where a
+            size of ``self`` is not known yet (None), TensorFlow checks the
+            number of elements when the graph runs (its
+            ``InvalidArgumentError``).
 
         Examples
         --------
@@ -177,11 +180,16 @@ class Manipulation(Logical):
                 raise ShapeError(f"invalid dimension {s} in reshape to {shape}")
             else:
                 known *= s
-        size = self.size
-        if (
-            unknown > 1
-            or (unknown == 0 and known != size)
-            or (unknown == 1 and (known == 0 or size % known != 0))
+        try:
+            size: int | None = self.size
+        except TypeError:  # a size a TensorFlow graph does not know yet: it checks when it runs
+            size = None
+        if unknown > 1 or (
+            size is not None
+            and (
+                (unknown == 0 and known != size)
+                or (unknown == 1 and (known == 0 or size % known != 0))
+            )
         ):
             raise ShapeError(f"cannot reshape a tensor of shape {self.shape} into {shape}")
         if copy is None:
