@@ -13,8 +13,9 @@
  * The loop is branch-free, so that compilers vectorize it; on x86-64 Linux
  * it is also built for AVX-512 and AVX2 and the CPU picks the version at load
  * time (target_clones), as PyTorch picks its own kernels' (1000x1000 float32
- * on an AVX-512 Xeon: 2-4 µs of `torch.sign`'s 175, against 5-6 with AVX2). Above SERIAL_FREE numbers the GIL is released, as the
- * frameworks release it around their own kernels. Above the grain size
+ * on an AVX-512 Xeon: 2-4 µs over `torch.sign`'s 175, against 5-6 with
+ * AVX2). Above SERIAL_FREE numbers the GIL is released, as the frameworks
+ * release it around their own kernels. Above the grain size
  * that torch_setup gives (PyTorch's grain size), the numbers are split over
  * the threads of PyTorch's own OpenMP runtime, as PyTorch splits its
  * elementwise kernels: torch_setup takes the runtime's entry points, found

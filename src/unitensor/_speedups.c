@@ -584,7 +584,7 @@ calibrating_here(void)
     return here;
 }
 
-static int from_binary_op(void);
+static int from_interpreter(void);
 
 /* Keep the current call stack as a known one (calibrate): the return addresses past this
    module's own frames (which the compiler may lay out as several copies of one call)
@@ -593,7 +593,7 @@ static void
 record_trace(void **at, int depth)
 {
     Dl_info info;
-    if (!dladdr((void *)&from_binary_op, &info)) {
+    if (!dladdr((void *)&from_interpreter, &info)) {
         return;
     }
     void *own_base = info.dli_fbase;
@@ -624,7 +624,7 @@ record_trace(void **at, int depth)
 }
 
 static __attribute__((noinline)) int
-from_binary_op(void)
+from_interpreter(void)
 {
     void *at[TRACE_DEPTH];
     if (calibrating) { /* (another thread's operators meanwhile: as usual) */
@@ -654,7 +654,7 @@ calibrating_here(void)
     return 0;
 }
 static int
-from_binary_op(void)
+from_interpreter(void)
 {
     return 0;
 }
@@ -689,7 +689,7 @@ is_temporary(ClassEntry *e, PyObject *t, PyObject *arr)
    test sees this module among the callers and declines): where only the interpreter's
    stack holds an operand (a temporary: ``t - 0.5`` in ``(t - 0.5) * 2``, or, for the
    commutative ``+`` and ``*``, the right-hand ``0.5 * t`` in ``t + 0.5 * t``, which NumPy
-   tries after the left; see from_binary_op), only that tensor holds its array (our
+   tries after the left; see from_interpreter), only that tensor holds its array (our
    reference aside), and the array has at least ``in_place_bytes`` bytes, the class's
    primitive ``in_place(name, target, operand)`` may give the function that writes the
    result into the target's memory, called here from C (so that NumPy's warnings name the
@@ -730,7 +730,7 @@ in_place(FastPath *f, ClassEntry *e, PyObject *self, PyObject *other, PyObject *
             }
         }
     }
-    if (n == 0 || !from_binary_op()) {
+    if (n == 0 || !from_interpreter()) {
         return NULL;
     }
     for (int i = 0; i < n; i++) {
@@ -759,8 +759,8 @@ in_place(FastPath *f, ClassEntry *e, PyObject *self, PyObject *other, PyObject *
 
 /* calibrate(fn, /): once per process (unitensor's NumPy backend calls it when it loads):
    run ``fn()``, a Python function applying each operator whose fast path may work in place
-   to a NumPy tensor, as ``x op y`` in its own code, and keep the call stacks that these
-   operators see (from_binary_op); the number kept. Later calls run nothing and return
+   to a NumPy tensor in its own code (as ``x op y``, and as the namespace's ``xp.add(x, y)``),
+   and keep the call stacks that these operators see (from_interpreter); the number kept. Later calls run nothing and return
    that number, as do all calls where the C call stack cannot be compared (not ELIDE). */
 static PyObject *
 calibrate(PyObject *module, PyObject *fn)

@@ -426,11 +426,14 @@ class Primitives:
     # scalar); False: the Python operators, the quickest call on NumPy and PyTorch
     float_operators: bool = False
     # performance (issue 15): the fast paths' +, -, * and / of a temporary tensor (one only
-    # the interpreter's stack holds, such as ``t - 0.5`` in ``(t - 0.5) * 2``) whose array
-    # only it holds and has at least ``in_place_bytes`` bytes call ``in_place(name, a, b)``
-    # (name: "add", "subtract", "multiply" or "divide"), which gives the function that the
-    # fast path calls as ``fn(x, y, out=a)`` (``x op y`` in the operator's order, ``b op a``
-    # for the reflected + and *), or None (the operator then runs as usual). NumPy's
+    # the interpreter's stack holds, such as ``t - 0.5`` in ``(t - 0.5) * 2``, or the
+    # right-hand operand of + and *; also through the namespace's ``xp.add``, ...) whose
+    # array only it holds and has at least ``in_place_bytes`` bytes call
+    # ``in_place(name, a, b)`` (name: "add", "subtract", "multiply" or "divide"; ``a`` the
+    # temporary's array), which gives the function that the fast path calls as
+    # ``fn(x, y, out=a)`` (``x op y`` in the operator's order, ``b op a`` for the reflected
+    # + and * and for a right-hand temporary, as NumPy), or None (the operator then runs as
+    # usual). NumPy's
     # operators do this to a temporary array themselves (temporary elision) but decline
     # when the caller is an extension module, as unitensor's C fast paths are: this gives
     # the native code's memory traffic back. None: never (only the C fast paths call it,
