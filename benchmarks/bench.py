@@ -172,42 +172,49 @@ def _indexing_ops(name: str, x: Any) -> list[tuple[str, Callable[[Any], Any], An
 def _single_ops(name: str) -> list[tuple[str, Callable[[Any], Any], Callable[[Any], Any]]]:
     """(label, native(x), unitensor(t)) for each operation of the workloads alone.
 
-    The unitensor side gets a tensor wrapped beforehand, so that its column
-    is the cost of the operation alone (the first row times the wrapping).
+    Both sides are written as a user writes them (``torch.sign(x)`` against
+    ``t.sign()``), compiled from source: a call through ``getattr`` or a
+    prebound function would time a harness no user code pays for. The
+    unitensor side gets a tensor wrapped beforehand, so that its column is
+    the cost of the operation alone (the second row times the wrapping).
     The first row times native code against itself: the noise floor.
     """
     fw = _framework(name)
     if name == "numpy":
-        ns: dict[str, Any] = {"sign": np.sign, "square": np.square, "sqrt": np.sqrt, "abs": np.abs}
-        total, mean = (lambda x: np.sum(x, axis=-1)), np.mean
-        clip = lambda x: np.clip(x, 0, 1)  # noqa: E731
+        module, functions = "np", {"sign": "sign", "square": "square", "sqrt": "sqrt", "abs": "abs"}
+        total, mean, clip = "np.sum(x, axis=-1)", "np.mean(x)", "np.clip(x, 0, 1)"
     elif name == "torch":
-        ns = {k: getattr(fw, k) for k in ("sign", "square", "sqrt", "abs")}
-        total, mean = (lambda x: fw.sum(x, dim=-1)), fw.mean
-        clip = lambda x: fw.clamp(x, 0, 1)  # noqa: E731
+        module, functions = "fw", {k: k for k in ("sign", "square", "sqrt", "abs")}
+        total, mean, clip = "fw.sum(x, dim=-1)", "fw.mean(x)", "fw.clamp(x, 0, 1)"
     elif name == "tensorflow":
-        ns = {k: getattr(fw.math, k) for k in ("sign", "square", "sqrt", "abs")}
-        total, mean = (lambda x: fw.reduce_sum(x, axis=-1)), fw.reduce_mean
-        clip = lambda x: fw.clip_by_value(x, 0.0, 1.0)  # noqa: E731
+        module, functions = "fw.math", {k: k for k in ("sign", "square", "sqrt", "abs")}
+        total, mean = "fw.reduce_sum(x, axis=-1)", "fw.reduce_mean(x)"
+        clip = "fw.clip_by_value(x, 0.0, 1.0)"
     else:
-        jnp = importlib.import_module("jax.numpy")
-        ns = {k: getattr(jnp, k) for k in ("sign", "square", "sqrt", "abs")}
-        total, mean = (lambda x: jnp.sum(x, axis=-1)), jnp.mean
-        clip = lambda x: jnp.clip(x, 0, 1)  # noqa: E731
-    return [
-        ("noise: x - 0.5", lambda x: x - 0.5, lambda t: t.raw - 0.5),
-        ("astensor(x).raw", lambda x: x, lambda t: ut.astensor(t.raw).raw),
-        ("x - 0.5", lambda x: x - 0.5, lambda t: t - 0.5),
-        ("0.01 * x", lambda x: 0.01 * x, lambda t: 0.01 * t),
-        ("x + x", lambda x: x + x, lambda t: t + t),
-        *(
-            (f"{k}(x)", (lambda x, f=f: f(x)), (lambda t, k=k: getattr(t, k)()))
-            for k, f in ns.items()
-        ),
-        ("sum(x, axis=-1)", total, lambda t: t.sum(axis=-1)),
-        ("mean(x)", mean, lambda t: t.mean()),
-        ("clip(x, 0, 1)", clip, lambda t: t.clip(0, 1)),
+        module, functions = "jnp", {k: k for k in ("sign", "square", "sqrt", "abs")}
+        total, mean, clip = "jnp.sum(x, axis=-1)", "jnp.mean(x)", "jnp.clip(x, 0, 1)"
+    scope = {
+        "np": np,
+        "fw": fw,
+        "ut": ut,
+        "jnp": _framework("jax.numpy") if name == "jax" else None,
+    }
+
+    def compiled(native: str, mine: str) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
+        return eval(f"lambda x: {native}", scope), eval(f"lambda t: {mine}", scope)
+
+    rows = [
+        ("noise: x - 0.5", "x - 0.5", "t.raw - 0.5"),
+        ("astensor(x).raw", "x", "ut.astensor(t.raw).raw"),
+        ("x - 0.5", "x - 0.5", "t - 0.5"),
+        ("0.01 * x", "0.01 * x", "0.01 * t"),
+        ("x + x", "x + x", "t + t"),
+        *((f"{k}(x)", f"{module}.{f}(x)", f"t.{k}()") for k, f in functions.items()),
+        ("sum(x, axis=-1)", total, "t.sum(axis=-1)"),
+        ("mean(x)", mean, "t.mean()"),
+        ("clip(x, 0, 1)", clip, "t.clip(0, 1)"),
     ]
+    return [(label, *compiled(native, mine)) for label, native, mine in rows]
 
 
 def run_ops(budget: float, backends: tuple[str, ...], size: int = 10) -> None:
