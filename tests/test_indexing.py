@@ -287,3 +287,61 @@ def test_an_int_out_of_range_among_slices_raises(backend, index):
         t[index].numpy()
     for ok in ((slice(None), 3), (slice(None), -4), (2,), (slice(1, None), 0, 1), (-1, -1, -1)):
         check(t[ok], backend, a[ok])
+
+
+@pytest.mark.parametrize("key", [k for k in BASIC if k != "empty_tuple"])
+def test_tensorflow_strided_slice_is_its_own_indexing(key):
+    """An eager tensor's basic index is one raw StridedSlice with kept bound tensors: the
+    same values, dtype and shape as TensorFlow's own ``a[index]`` and NumPy's."""
+    tf = pytest.importorskip("tensorflow")
+    from unitensor._backends import _tensorflow_indexing as ti
+
+    make("tensorflow", A)  # (loads the backend)
+    a = tf.constant(A)
+    out = ti.strided_slice(a, BASIC[key])
+    assert out is not None
+    assert out.dtype == a.dtype and tuple(out.shape) == A[BASIC[key]].shape
+    np.testing.assert_array_equal(out.numpy(), a[BASIC[key]].numpy())
+    np.testing.assert_array_equal(out.numpy(), A[BASIC[key]])
+
+
+def test_tensorflow_strided_slice_leaves_what_it_does_not_take():
+    """Variables, graph tensors, tensor bounds, zero steps, two ellipses: TensorFlow's own
+    indexing (None); bounds past int32 take int64 tensors; the kept bounds are bounded."""
+    tf = pytest.importorskip("tensorflow")
+    from unitensor._backends import _tensorflow_indexing as ti
+
+    make("tensorflow", A)
+    a = tf.constant(A)
+    assert ti.strided_slice(tf.Variable(A), 0) is None
+    assert ti.strided_slice(a, (slice(tf.constant(1), None),)) is None
+    assert ti.strided_slice(a, slice(None, None, 0)) is None
+    assert ti.strided_slice(a, (Ellipsis, 0, Ellipsis)) is None
+    assert ti.strided_slice(a, ()) is None
+    assert ti.strided_slice(a, np.int64(1)) is None
+    assert tf.function(lambda x: ti.strided_slice(x, 0) is None)(a)
+    big = (slice(-(2**40), 2**40), slice(1, None, 2**33))
+    np.testing.assert_array_equal(ti.strided_slice(a, big).numpy(), A[big])
+    assert len(ti._SPECS) <= ti._MAX_SPECS
+    for i in range(ti._MAX_SPECS + 5):  # (past the bound: made anew, not kept)
+        ti.strided_slice(a, (slice(None, i + 1000),))
+    assert len(ti._SPECS) == ti._MAX_SPECS
+    check(make("tensorflow", A)[:, : ti._MAX_SPECS + 1004], "tensorflow", A)
+
+
+def test_tensorflow_basic_indexing_errors_and_gradients():
+    """Out-of-range ints raise IndexOutOfRangeError as before; a GradientTape and a
+    tf.function see the op as they see TensorFlow's own indexing."""
+    tf = pytest.importorskip("tensorflow")
+    t = make("tensorflow", A)
+    with pytest.raises(ut.IndexOutOfRangeError, match="out of bounds"):
+        t[:, 4]
+    with pytest.raises(IndexError, match="too many indices"):
+        t[0, 0, 0, 0]
+    grad = ut.grad(lambda x: (x[:, 1] * x[::-1, 2]).sum() + x[0, None].square().sum(), t)
+    v = tf.Variable(A)
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(v[:, 1] * v[::-1, 2]) + tf.reduce_sum(tf.square(v[0, None]))
+    check(grad, "tensorflow", tape.gradient(loss, v).numpy())
+    traced = tf.function(lambda x: ut.astensor(x)[..., 1:3, None].raw)
+    check(ut.astensor(traced(tf.constant(A))), "tensorflow", A[..., 1:3, None])
