@@ -991,3 +991,37 @@ def test_torch_scalar_operands_under_jit_trace_are_made_in_no_trace():
         traced = torch.jit.trace(lambda a: (ut.astensor(a) - 0.3712).raw, torch.from_numpy(x))
     y = x[::-1].copy()
     np.testing.assert_array_equal(traced(torch.from_numpy(y)).numpy(), y - np.float32(0.3712))
+
+
+def test_torch_sign_in_c_equals_the_python_sign():
+    """The fast path's sign in C (``_real_sign._in_c``: the kernel, then the other forms
+    without a Python frame between) gives what ``_real_sign`` gives on each form's tensors."""
+    torch = pytest.importorskip("torch")
+    from unitensor._backends import torch as torch_backend
+
+    ut.astensor(torch.zeros(1)).sign()  # (loads the primitives)
+    if torch_backend.KERNELS_MODULE is None:
+        assert not hasattr(torch_backend._real_sign, "_in_c")
+        return
+    in_c = torch_backend._real_sign._in_c
+    x = np.resize(_specials(np.float32), (40, 1000))
+    cases = {
+        "kernel": torch.from_numpy(x[:3].copy()),
+        "large": torch.from_numpy(x.copy()),
+        "float64": torch.from_numpy(x[:5].astype(np.float64)),
+        "float16": torch.from_numpy(x[:3].astype(np.float16)),
+        "strided": torch.from_numpy(x)[::3, ::7],
+        "neg bit": torch._neg_view(torch.from_numpy(x[:2].copy())),
+        "requires grad": torch.from_numpy(x[:2].copy()).requires_grad_(True),
+        "0-d": torch.tensor(float("nan")),
+        "empty": torch.zeros(0, 4),
+    }
+    for label, a in cases.items():
+        got, python = in_c(a), torch_backend._real_sign(a)
+        assert type(got) is type(python) and got.dtype == python.dtype, label
+        assert got.shape == python.shape and got.stride() == python.stride(), label
+        assert got.requires_grad == python.requires_grad, label
+        expected = np.sign(a.detach().resolve_neg().numpy())
+        _assert_sign(np.atleast_1d(got.detach().float().numpy()), np.atleast_1d(expected))
+    with pytest.raises(TypeError):
+        in_c("not a tensor")

@@ -15,6 +15,7 @@ import gc
 import inspect
 import math
 import os
+import pickle
 import sys
 import tracemalloc
 import warnings
@@ -23,7 +24,7 @@ import numpy as np
 import pytest
 
 import unitensor as ut
-from conftest import check, make, selected_backends, to_numpy
+from conftest import check, make, run_python, selected_backends, to_numpy
 from unitensor._api import _base
 
 PURE = os.environ.get("UNITENSOR_PURE_PYTHON") == "1"
@@ -62,6 +63,75 @@ def test_the_extension_is_active():
     assert _base.wrap is _speedups.wrap
     assert _base.FAST_PATH_TYPE is _speedups.FastPath
     assert type(ut.Tensor.__sub__) is _speedups.FastPath
+    assert inspect.isbuiltin(ut.astensor)
+    assert _base.PYTHON_VERSIONS[ut.astensor] is _python_astensor()
+
+
+def _python_astensor():
+    """The Python ``astensor`` (what the C one stands for; itself without the extension)."""
+    from unitensor import _registry
+
+    return _base.PYTHON_VERSIONS.get(_registry.astensor, _registry.astensor)
+
+
+def test_astensor_looks_like_the_python_function():
+    python = _python_astensor()
+    assert inspect.isfunction(python)
+    assert ut.astensor.__name__ == "astensor"
+    assert inspect.signature(ut.astensor).parameters.keys() == {"x"}
+    assert inspect.cleandoc(ut.astensor.__doc__ or "") == inspect.cleandoc(python.__doc__)
+    if PURE:
+        assert ut.astensor is python
+
+
+class _NotAnArray:
+    pass
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda a, t: a(t.raw),
+        lambda a, t: a(t),
+        lambda a, t: a(x=t.raw),
+        lambda a, t: a(t.raw[()] if t.raw.ndim == 0 else t.raw.reshape(-1)[0]),
+        lambda a, t: a(np.ma.masked_array(np.arange(3.0))),
+        lambda a, t: a(np.asmatrix(np.eye(2))),
+        lambda a, t: a([1.0, 2.0]),
+        lambda a, t: a(_NotAnArray()),
+        lambda a, t: a(),
+        lambda a, t: a(t.raw, t.raw),
+        lambda a, t: a(y=t.raw),
+    ],
+    ids=[
+        "native",
+        "tensor",
+        "keyword",
+        "element",
+        "masked",
+        "matrix",
+        "list",
+        "object",
+        "no argument",
+        "two arguments",
+        "unknown keyword",
+    ],
+)
+def test_astensor_equals_the_python_function(backend, call):
+    """The C ``astensor`` against the Python one: class, ``raw`` identity, or the same error."""
+    t = make(backend, np.arange(6.0, dtype=np.float32).reshape(2, 3))
+    outcomes = []
+    for a in (ut.astensor, _python_astensor()):
+        try:
+            out = call(a, t)
+            outcomes.append(("value", type(out), type(out.raw)))
+        except Exception as e:
+            outcomes.append(("raised", type(e), str(e)))
+    assert outcomes[0] == outcomes[1]
+    if outcomes[0][0] == "value":
+        np.testing.assert_array_equal(
+            to_numpy(call(ut.astensor, t)), to_numpy(call(_python_astensor(), t))
+        )
 
 
 def test_every_operator_and_function_with_a_fast_path_is_found():
@@ -299,7 +369,13 @@ def test_no_reference_is_leaked():
             t - 0.5, 0.5 - t, t + t, t.sqrt(), t / 0, t < 1, t.maximum(t), 3 * t, ti + 1, -ti
             t.add(other=1.0)
             _base.wrap(type(t), t.raw)
-            for bad in (lambda: t + u, lambda: t.add(), lambda: t + 10**400):
+            ut.astensor(t.raw), ut.astensor(t), ut.astensor(x=t.raw)
+            for bad in (
+                lambda: t + u,
+                lambda: t.add(),
+                lambda: t + 10**400,
+                lambda: ut.astensor([1.0]),
+            ):
                 try:
                     bad()
                 except (ValueError, TypeError, OverflowError):
@@ -343,6 +419,73 @@ def test_a_class_attribute_set_later_is_seen():
     c, p = _outcome(FAST["exp"], t), _outcome(_base.pure_python(FAST["exp"]), t)
     assert c[0] == "raised"
     _same(c, p)
+
+
+def test_a_dtype_holder_is_read_where_named_and_present():
+    """``dtype_holder``: the fast paths read ``a.<holder>.dtype`` where the float primitives
+    name a holder (JAX's ``aval``), and ``a.dtype`` where an array lacks it."""
+    numpy_tensor = type(ut.astensor(np.zeros(1, dtype=np.float32)))
+
+    class Holder:
+        def __init__(self, dtype):
+            self.dtype = dtype
+
+    class Array(np.ndarray):
+        @property
+        def held(self):
+            return Holder(np.dtype(np.int8))  # (a holder that says int8: the checked path)
+
+    # (the Python templates read a.dtype: without the extension, "held" is taken too)
+    for holder, taken in (("held", PURE), ("missing", True), (None, True)):
+
+        class Sub(numpy_tensor):
+            __slots__ = ()
+
+        class Ns:
+            dtype_holder = holder
+            exp = staticmethod(lambda a: "fast")
+
+        Sub._float_dtypes = {np.dtype(np.float32)}
+        Sub._float_ns = Ns
+        t = _base.wrap(Sub, np.zeros(2, dtype=np.float32).view(Array))
+        out = FAST["exp"](t)
+        assert (isinstance(out.raw, str) and out.raw == "fast") == taken, holder
+        if not taken:
+            np.testing.assert_array_equal(np.asarray(out.raw), np.ones(2, dtype=np.float32))
+
+
+def test_a_first_operation_before_the_primitives_load():
+    """In a fresh process (a Dask worker receiving a pickled tensor) the first operation is a
+    fast path's, which reads ``_float_ns`` before anything loads the primitives."""
+    t = ut.astensor(np.arange(3.0, dtype=np.float32))
+    for first in ("t * 2", "t.sqrt()", "t.clip(0, 1)", "t.sum()", "t + t"):
+        source = (
+            "import pickle, numpy as np\n"
+            f"t = pickle.loads({pickle.dumps(t)!r})\n"
+            f"print(np.asarray(({first}).raw).tolist())\n"
+        )
+        out = run_python(source)
+        assert out.strip() == str(np.asarray(eval(first, {"t": t}).raw).tolist()), first
+
+
+def test_jax_arrays_and_tracers_take_the_fast_paths_by_their_aval():
+    if "jax" not in selected_backends():
+        pytest.skip("JAX is not selected")
+    import jax
+    import jax.numpy as jnp
+
+    assert type(make("jax", np.zeros(1, np.float32)))._float_ns.dtype_holder == "aval"
+    x = np.array([-1.5, 0.0, 4.0], dtype=np.float32)
+
+    def f(a):
+        t = ut.astensor(a)
+        return ((t + t) * 0.5 - t.abs()).sqrt().raw
+
+    expected = np.sqrt(x - np.abs(x))
+    np.testing.assert_array_equal(np.asarray(f(jnp.asarray(x))), expected)
+    np.testing.assert_array_equal(np.asarray(jax.jit(f)(jnp.asarray(x))), expected)
+    i = make("jax", np.array([3, -4], dtype=np.int32))
+    check(i.abs(), "jax", np.array([3, 4], dtype=np.int32), np.int32)
 
 
 def test_an_array_class_whose_dtype_or_shape_changes_later_is_seen():
@@ -544,8 +687,29 @@ def test_reductions_of_floats_equal_numpy(backend):
                 check(t.mean(axis=axis, keepdims=keepdims), backend, expect_mean, dtype, atol=1e-5)
 
 
+@pytest.mark.parametrize("name", BINARY)
+def test_one_tensor_twice_equals_the_template_the_checked_method_and_numpy(backend, name):
+    """``t op t`` (one array twice, whose shape the fast paths then do not read) gives what
+    the template and the checked method give, and NumPy's values for the operators."""
+    f = _backends_fast_path(backend, name)
+    selves = _selves(backend)
+    selves["float32 empty"] = make(backend, np.zeros((0, 3), dtype=np.float32))
+    selves["float32 0-d"] = make(backend, np.array(-2.5, dtype=np.float32))
+    for label, t in selves.items():
+        _three_ways(f, f"{name}({label}, itself)", t, t)
+    operators = {"__add__": np.add, "__sub__": np.subtract, "__mul__": np.multiply}
+    if name in operators:
+        x = np.array([[-1.5, -0.0, 0.0], [2.0, np.inf, np.nan]], dtype=np.float32)
+        t = make(backend, x)
+        with np.errstate(invalid="ignore"):
+            check(f(t, t), backend, operators[name](x, x), np.float32, rtol=0, atol=0)
+
+
 _CLIP_BOUNDS = {
     "ints": (0, 1),
+    "ints at 2048": (-2048, 2048),
+    "ints past 2048": (-2049, 2049),
+    "big ints": (-(2**53) - 1, 2**62),
     "floats": (-0.5, 1.5),
     "zeros": (-0.0, 0.0),
     "reversed": (1.0, 0.0),
@@ -579,6 +743,17 @@ def test_clip_to_numbers_equals_numpy(backend):
         for lo, hi in ((0, 1), (-0.5, 0.5), (1.0, 0.0)):
             expected = np.clip(x.astype(dtype), dtype(lo), dtype(hi))
             check(make(backend, x.astype(dtype)).clip(lo, hi), backend, expected, dtype)
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_clip_to_ints_equals_numpy(backend, dtype):
+    """Int bounds (PyTorch's fast path passes those in [-2048, 2048] as ints, the rest as
+    floats) give NumPy's values, float16's included."""
+    x = np.array([-3000.0, -2049.0, -2.0, -0.0, 0.5, 3.0, 2047.0, 2050.0, np.inf, np.nan])
+    for lo, hi in ((0, 1), (-2048, 2048), (-2049, 2049), (3, -3), (-1, 2**40)):
+        with np.errstate(over="ignore"):
+            expected = np.clip(x.astype(dtype), lo, hi)
+        check(make(backend, x.astype(dtype)).clip(lo, hi), backend, expected, dtype)
 
 
 def test_clip_bounds_beyond_the_dtype_round_as_numpy_rounds_them(backend):

@@ -399,6 +399,36 @@ torch_sign(PyObject *module, PyObject *a)
     return out;
 }
 
+/* The C function made by ``sign_then``: ``torch_sign(a)``, and where that takes no form
+   (None, or False from large_sign), ``otherwise(a, that)``; ``otherwise`` is its self. */
+static PyObject *
+sign_or_otherwise(PyObject *otherwise, PyObject *a)
+{
+    PyObject *out = torch_sign(NULL, a);
+    if (out == NULL || (out != Py_None && out != Py_False)) {
+        return out;
+    }
+    PyObject *result = PyObject_CallFunctionObjArgs(otherwise, a, out, NULL);
+    Py_DECREF(out);
+    return result;
+}
+
+static PyMethodDef sign_or_otherwise_def = {
+    "sign", (PyCFunction)sign_or_otherwise, METH_O,
+    PyDoc_STR("sign(a, /): torch_sign(a), or where that gives None or False, "
+              "otherwise(a, that) (see sign_then).")};
+
+/* sign_then(otherwise, /) */
+static PyObject *
+sign_then(PyObject *module, PyObject *otherwise)
+{
+    if (!PyCallable_Check(otherwise)) {
+        PyErr_SetString(PyExc_TypeError, "sign_then() needs a callable");
+        return NULL;
+    }
+    return PyCFunction_NewEx(&sign_or_otherwise_def, otherwise, NULL);
+}
+
 static PyMethodDef module_methods[] = {
     {"sign", (PyCFunction)(void (*)(void))sign, METH_FASTCALL,
      PyDoc_STR("sign(source, target, count, itemsize, /): the standard's sign of count float32 "
@@ -411,6 +441,10 @@ static PyMethodDef module_methods[] = {
                "omp_get_thread_num and omp_get_num_threads in PyTorch's OpenMP runtime and "
                "torch.get_num_threads (then above grain numbers sign splits its work over "
                "that runtime's threads, as many as torch.get_num_threads() gives).")},
+    {"sign_then", (PyCFunction)sign_then, METH_O,
+     PyDoc_STR("sign_then(otherwise, /): a function of one tensor a that gives torch_sign(a), "
+               "or where that is None or False, otherwise(a, that): the C fast paths call it "
+               "with no Python frame between them and the kernel.")},
     {"torch_sign", (PyCFunction)torch_sign, METH_O,
      PyDoc_STR("torch_sign(a, /): the standard's sign of a PyTorch tensor in one pass (without "
                "OpenMP entry points, above the grain size: torch.sign where the sum is finite, "

@@ -52,6 +52,7 @@ static PyObject *s_weak_float_dtypes, *s_operator_types, *s_float_dtypes, *s_flo
 static PyObject *s_scalar_operand, *s_float_operators, *s_full_width_dtypes;
 static PyObject *s_axis, *s_keepdims, *s_ndim;
 static PyObject *s_in_place, *s_in_place_bytes, *s_nbytes, *s_out, *out_kwnames;
+static PyObject *s_clip_int_bounds, *s_in_c, *s_dtype_holder;
 
 enum { OP_NONE = 0, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_LT, OP_LE, OP_GT, OP_GE, N_OPS };
 /* The float primitive of each operator (``float_operators``), by OP_* code: the names of
@@ -148,6 +149,11 @@ typedef struct {
        ``in_place_bytes``, read with ``float_operators`` */
     PyObject *in_place_fn;
     Py_ssize_t in_place_bytes;
+    int clip_int_bounds; /* ``self._float_ns.clip_int_bounds``, read with ``float_operators`` */
+    /* ``self._float_ns.dtype_holder`` (an interned str, a strong reference), or NULL where it
+       is None or missing; read once where ``holder_read`` is 0 */
+    PyObject *dtype_holder;
+    int holder_read;
 } ClassEntry;
 
 #define N_ENTRIES 8
@@ -164,6 +170,7 @@ clear_entry(ClassEntry *e)
     }
     Py_CLEAR(e->scalar_fn);
     Py_CLEAR(e->in_place_fn);
+    Py_CLEAR(e->dtype_holder);
 }
 
 /* The cache entry of a tensor class whose ``raw`` is the slot, or NULL (no
@@ -201,6 +208,8 @@ entry_of(PyTypeObject *tp)
     e->type = tp;
     e->version = version;
     e->float_operators = -1;
+    e->clip_int_bounds = 0;
+    e->holder_read = 0;
     e->plain = tp->tp_new == tensor_base->tp_new && tp->tp_setattro == PyObject_GenericSetAttr &&
                !(tp->tp_flags & Py_TPFLAGS_IS_ABSTRACT);
     for (int i = 0; i < N_ATTRS; i++) {
@@ -380,6 +389,84 @@ wrap(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return make_tensor(args[0], args[1]);
 }
 
+/* What ``accelerate_astensor`` was given: the registry's dict of native array types to
+   tensor classes, and the Python function the C ``astensor`` stands for (strong
+   references, kept for the life of the process). */
+static PyObject *astensor_classes = NULL;
+static PyObject *astensor_python = NULL;
+
+/* The C ``astensor`` (made by ``accelerate_astensor``). One positional argument whose
+   class is a key of ``astensor_classes`` is wrapped here; any other call is
+   ``astensor_python``'s (its look-up, its errors). */
+static PyObject *
+astensor(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    if (nargs == 1 && kwnames == NULL) {
+        PyObject *tp = class_of(args[0]);
+        if (tp == NULL) {
+            return NULL;
+        }
+        PyObject *cls = PyDict_GetItemWithError(astensor_classes, tp);
+        Py_DECREF(tp);
+        if (cls != NULL) {
+            return make_tensor(cls, args[0]);
+        }
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+    }
+    return PyObject_Vectorcall(astensor_python, args, nargs, kwnames);
+}
+
+/* The definition of the C ``astensor``; its docstring (``ml_doc``) is the Python function's,
+   set once by ``accelerate_astensor`` and kept for the life of the process. */
+static PyMethodDef astensor_def = {"astensor", (PyCFunction)(void (*)(void))astensor,
+                                   METH_FASTCALL | METH_KEYWORDS, NULL};
+static PyObject *astensor_doc = NULL;
+static PyObject *astensor_function = NULL;
+
+/* accelerate_astensor(classes, python, /) */
+static PyObject *
+accelerate_astensor(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyDict_CheckExact(args[0]) || !PyFunction_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "accelerate_astensor() takes a dict and a Python function");
+        return NULL;
+    }
+    if (astensor_function != NULL) {
+        return Py_NewRef(astensor_function); /* (once per process: the docstring is kept) */
+    }
+    PyObject *python = args[1];
+    PyObject *doc = PyObject_GetAttrString(python, "__doc__");
+    if (doc == NULL) {
+        return NULL;
+    }
+    PyObject *text = doc == Py_None ? PyUnicode_FromString("astensor(x)\n--\n\n")
+                                    : PyUnicode_FromFormat("astensor(x)\n--\n\n%S", doc);
+    Py_DECREF(doc);
+    PyObject *bytes = text == NULL ? NULL : PyUnicode_AsUTF8String(text);
+    Py_XDECREF(text);
+    if (bytes == NULL) {
+        return NULL;
+    }
+    PyObject *name = PyObject_GetAttrString(python, "__module__");
+    if (name == NULL) {
+        Py_DECREF(bytes);
+        return NULL;
+    }
+    astensor_doc = bytes;
+    astensor_def.ml_doc = PyBytes_AS_STRING(bytes);
+    astensor_function = PyCFunction_NewEx(&astensor_def, module, name);
+    Py_DECREF(name);
+    if (astensor_function == NULL) {
+        return NULL;
+    }
+    astensor_classes = Py_NewRef(args[0]);
+    astensor_python = Py_NewRef(python);
+    return Py_NewRef(astensor_function);
+}
+
 static PyObject *
 call_checked(FastPath *f, PyObject *const *args, Py_ssize_t n)
 {
@@ -421,8 +508,11 @@ read_float_ns(ClassEntry *e, PyObject *self)
     PyObject *bytes = in_place == NULL ? NULL : PyObject_GetAttr(ns, s_in_place_bytes);
     Py_ssize_t least = bytes == NULL ? -1 : PyNumber_AsSsize_t(bytes, PyExc_OverflowError);
     Py_XDECREF(bytes);
+    PyObject *ints = least == -1 && PyErr_Occurred() ? NULL : PyObject_GetAttr(ns, s_clip_int_bounds);
+    int int_bounds = ints == NULL ? -1 : PyObject_IsTrue(ints);
+    Py_XDECREF(ints);
     Py_DECREF(ns);
-    if (least == -1 && PyErr_Occurred()) {
+    if (int_bounds < 0) {
         Py_XDECREF(fn);
         Py_XDECREF(in_place);
         return -1;
@@ -439,6 +529,7 @@ read_float_ns(ClassEntry *e, PyObject *self)
     }
     Py_XSETREF(e->in_place_fn, in_place);
     e->in_place_bytes = least;
+    e->clip_int_bounds = int_bounds;
     return 0;
 }
 
@@ -462,6 +553,61 @@ float_operators(ClassEntry *e, PyObject *self)
         return -1;
     }
     return e->float_operators > 0;
+}
+
+/* ``getattr(obj, name, None)`` into ``*out`` (a new reference, or NULL where there is none):
+   1, 0, or -1 with an exception. */
+static int
+optional_attr(PyObject *obj, PyObject *name, PyObject **out)
+{
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyObject_GetOptionalAttr(obj, name, out);
+#else
+    return _PyObject_LookupAttr(obj, name, out);
+#endif
+}
+
+/* ``x.dtype`` of the native array ``x`` held by a tensor of the class (a new reference;
+   NULL with an exception): as ``x.<holder>.dtype`` where the class's float primitives
+   name such a ``dtype_holder`` (JAX's ``aval``: its ``dtype`` property is Python code
+   reading it, 35 ns more), else as ``native_attr``. */
+static PyObject *
+array_dtype(ClassEntry *e, PyObject *self, PyObject *x)
+{
+    if (!e->holder_read) {
+        PyObject *ns = class_attr(e, self, ATTR_FLOAT_NS), *holder = NULL;
+        int found = ns == NULL ? -1 : optional_attr(ns, s_dtype_holder, &holder);
+        Py_XDECREF(ns);
+        if (found < 0 && !PyErr_ExceptionMatches(PyExc_AttributeError)) {
+            return NULL;
+        }
+        PyErr_Clear(); /* (a class without float primitives, or none loaded: a.dtype) */
+        if (holder != NULL && !PyUnicode_CheckExact(holder)) {
+            Py_CLEAR(holder); /* (None, or not a name: a.dtype) */
+        }
+        if (e->attrs[ATTR_FLOAT_NS] != NULL) { /* (kept only where the class holds them) */
+            if (holder != NULL) {
+                PyUnicode_InternInPlace(&holder);
+            }
+            Py_XSETREF(e->dtype_holder, holder);
+            holder = NULL;
+            e->holder_read = 1;
+        }
+        Py_XDECREF(holder);
+    }
+    if (e->dtype_holder != NULL) {
+        PyObject *holder = PyObject_GetAttr(x, e->dtype_holder);
+        if (holder != NULL) {
+            PyObject *dtype = PyObject_GetAttr(holder, s_dtype);
+            Py_DECREF(holder);
+            return dtype;
+        }
+        if (!PyErr_ExceptionMatches(PyExc_AttributeError)) {
+            return NULL;
+        }
+        PyErr_Clear(); /* (an array without it: its own dtype) */
+    }
+    return native_attr(x, s_dtype);
 }
 
 /* The operand standing for the Python float ``b`` beside the native array ``a`` of dtype
@@ -519,6 +665,13 @@ primitive_of(FastPath *f, ClassEntry *e, PyObject *self, PyObject *name)
     }
     PyObject *fn = PyObject_GetAttr(ns, name);
     Py_DECREF(ns);
+    PyObject *in_c = NULL; /* (a primitive's version for the C fast paths only: _in_c) */
+    if (fn != NULL && PyFunction_Check(fn) && optional_attr(fn, s_in_c, &in_c) < 0) {
+        Py_CLEAR(fn);
+    }
+    if (in_c != NULL) {
+        Py_SETREF(fn, in_c);
+    }
     if (fn != NULL && e->attrs[ATTR_FLOAT_NS] != NULL && e->type == tp) {
         Py_XSETREF(f->fn, Py_NewRef(fn));
         Py_XSETREF(f->fn_type, (PyTypeObject *)Py_NewRef(tp));
@@ -933,7 +1086,7 @@ binary(FastPath *f, PyObject *const *args)
     PyObject *kind = (PyObject *)Py_TYPE(other);
     int found;
     if (kind == (PyObject *)&PyFloat_Type || kind == (PyObject *)&PyLong_Type) {
-        da = native_attr(a, s_dtype);
+        da = array_dtype(e, self, a);
         if (da == NULL) goto done;
         found = in_class_attr(da, e, self, ATTR_WEAK_FLOATS);
         if (found < 0) goto done;
@@ -971,10 +1124,10 @@ binary(FastPath *f, PyObject *const *args)
         if (b == NULL) {
             goto done; /* (no exception: the caller runs the Python function) */
         }
-        if ((da = native_attr(a, s_dtype)) == NULL) goto done;
-        if ((db = native_attr(b, s_dtype)) == NULL) goto done;
+        if ((da = array_dtype(e, self, a)) == NULL) goto done;
+        if ((db = array_dtype(e, self, b)) == NULL) goto done;
         found = da == db;
-        if (found) {
+        if (found && a != b) { /* (one array twice, ``x * x``: one shape, nothing to read) */
             if ((sa = native_attr(a, s_shape)) == NULL) goto done;
             if ((sb = native_attr(b, s_shape)) == NULL) goto done;
             /* (not RichCompareBool: ``!=`` compares even one object with itself) */
@@ -1025,7 +1178,7 @@ unary(FastPath *f, PyObject *const *args)
         return NULL; /* (no exception: the caller runs the Python function) */
     }
     PyObject *out = NULL;
-    PyObject *da = native_attr(a, s_dtype);
+    PyObject *da = array_dtype(e, self, a);
     if (da == NULL) goto done;
     int found = in_class_attr(da, e, self, ATTR_FLOATS);
     if (found < 0) goto done;
@@ -1068,7 +1221,7 @@ reduction(FastPath *f, PyObject *const *args, Py_ssize_t nargs, PyObject *kwname
     int fast = (f->reduction < 3 || params[3] == Py_None) &&
                (keepdims == Py_False || keepdims == Py_True);
     if (fast) {
-        if ((da = native_attr(a, s_dtype)) == NULL) goto done;
+        if ((da = array_dtype(e, self, a)) == NULL) goto done;
         fast = in_class_attr(da, e, self, ATTR_FLOATS);
         if (fast > 0) {
             fast = in_class_attr(da, e, self, ATTR_FULL_WIDTH);
@@ -1101,6 +1254,23 @@ done:
     return out;
 }
 
+/* A Python int or float bound of ``clip`` as the float primitive takes it (a new
+   reference; NULL with an exception): the float, or an int in [-2048, 2048] itself where
+   the class's ``clip_int_bounds`` says the primitive takes it faster (exact in every float
+   dtype, so the same result). */
+static PyObject *
+clip_bound(ClassEntry *e, PyObject *v)
+{
+    if (e->clip_int_bounds > 0 && PyLong_CheckExact(v)) {
+        int overflow;
+        long i = PyLong_AsLongAndOverflow(v, &overflow);
+        if (!overflow && -2048 <= i && i <= 2048) {
+            return Py_NewRef(v);
+        }
+    }
+    return PyNumber_Float(v);
+}
+
 /* The template _CLIP: fast(self, min_, max_), called with three positional arguments. */
 static PyObject *
 clip(FastPath *f, PyObject *const *args)
@@ -1115,7 +1285,7 @@ clip(FastPath *f, PyObject *const *args)
     int found = (PyFloat_CheckExact(lo) || PyLong_CheckExact(lo)) &&
                 (PyFloat_CheckExact(hi) || PyLong_CheckExact(hi));
     if (found) {
-        if ((da = native_attr(a, s_dtype)) == NULL) goto done;
+        if ((da = array_dtype(e, self, a)) == NULL) goto done;
         found = in_class_attr(da, e, self, ATTR_WEAK_FLOATS);
         if (found < 0) goto done;
     }
@@ -1123,8 +1293,9 @@ clip(FastPath *f, PyObject *const *args)
         out = call_checked(f, args, 3);
         goto done;
     }
-    if ((flo = PyNumber_Float(lo)) == NULL) goto done;
-    if ((fhi = PyNumber_Float(hi)) == NULL) goto done;
+    if (float_operators(e, self) < 0) goto done; /* (reads clip_int_bounds) */
+    if ((flo = clip_bound(e, lo)) == NULL) goto done;
+    if ((fhi = clip_bound(e, hi)) == NULL) goto done;
     PyObject *call_args[3] = {a, flo, fhi};
     out = primitive_result(f, e, self, call_args, 3);
 done:
@@ -1512,6 +1683,11 @@ static PyMethodDef module_methods[] = {
     {"wrap", (PyCFunction)(void (*)(void))wrap, METH_FASTCALL,
      PyDoc_STR("wrap($module, cls, raw, /)\n--\n\n"
                "A new ``cls`` tensor around ``raw``, without calling ``__init__``.")},
+    {"accelerate_astensor", (PyCFunction)(void (*)(void))accelerate_astensor, METH_FASTCALL,
+     PyDoc_STR("accelerate_astensor($module, classes, python, /)\n--\n\n"
+               "Once per process: ``python`` (unitensor.astensor) in C, with its docstring.\n"
+               "One positional argument whose class is a key of ``classes`` is wrapped as\n"
+               "the tensor class it maps to; any other call is ``python``'s.")},
     {"setup", setup, METH_O,
      PyDoc_STR("setup($module, tensor_base, /)\n--\n\n"
                "Learn the tensor base class and the offset of its ``raw`` slot.")},
@@ -1554,6 +1730,8 @@ PyInit__speedups(void)
         intern(&s_ndim, "ndim") < 0 ||
         intern(&s_keepdims, "keepdims") < 0 || intern(&s_in_place, "in_place") < 0 ||
         intern(&s_in_place_bytes, "in_place_bytes") < 0 || intern(&s_nbytes, "nbytes") < 0 ||
+        intern(&s_clip_int_bounds, "clip_int_bounds") < 0 || intern(&s_in_c, "_in_c") < 0 ||
+        intern(&s_dtype_holder, "dtype_holder") < 0 ||
         intern(&s_out, "out") < 0 || (out_kwnames = PyTuple_Pack(1, s_out)) == NULL) {
         return NULL;
     }

@@ -236,7 +236,7 @@ class _Primitives:
         if not _registry.is_backend(owner.backend):  # Tensor itself, a chapter, a stand-in
             raise AttributeError(f"{owner.__name__} is not a backend's class: it has no primitives")
         ns = _registry.load_primitives(owner)
-        return ns if self.name == "_ns" else cast(Primitives, owner.__dict__[self.name])
+        return ns if self.name == "_ns" else cast("Primitives", owner.__dict__[self.name])
 
 
 class TensorBase:

@@ -774,4 +774,5 @@ def _floats(p: Primitives) -> Primitives:
         abs=jnp.abs,
         sign=_inexact_sign,
         float_operators=True,
+        dtype_holder="aval",
     )

@@ -502,12 +502,24 @@ def _real_sign(a: Any) -> Any:
     of the scaled form would not be sign's 0, and whose result of the
     kernel would have no ``grad_fn``) take the general form.
     """
-    compiling = _is_compiling()  # (first: Dynamo reads no functorch level, calls no C)
     out = None  # (from torch_sign: a result, None where not taken, False for the general form)
-    if _one_pass_sign is not None and not compiling:
+    # (the compile test first: Dynamo reads no functorch level, calls no C)
+    if _one_pass_sign is not None and not _is_compiling():
         out = _one_pass_sign(a)
         if out is not None and out is not False:
             return out
+    return _sign_otherwise(a, out)
+
+
+def _sign_otherwise(a: Any, out: Any) -> Any:
+    """``_real_sign`` of ``a`` where the kernel gave ``out`` (None or False), not a result.
+
+    The fast path's sign in C (``_real_sign._in_c``, from
+    ``KERNELS_MODULE.sign_then``) calls the kernel and then this, without
+    ``_real_sign``'s Python frame and compile test: the C fast paths never
+    run inside a trace of TorchDynamo, which reads their Python versions.
+    """
+    compiling = _is_compiling()
     if (
         out is None
         and not compiling
@@ -955,8 +967,11 @@ def _primitives() -> Primitives:
             None if points is None else (*points, torch.get_num_threads),
         )
         _one_pass_sign = KERNELS_MODULE.torch_sign
+        # (what the C fast paths call in _real_sign's place: unitensor._speedups' primitive_of)
+        setattr(_real_sign, "_in_c", KERNELS_MODULE.sign_then(_sign_otherwise))  # noqa: B010
     return Primitives(
         scalar_operand=_scalar_operand,
+        clip_int_bounds=True,
         dtype_type=torch.dtype,
         dtype_name=lambda dt: str(dt).removeprefix("torch."),
         dtype_from_name=lambda name: getattr(torch, name),
