@@ -88,6 +88,18 @@ class _NotAnArray:
     pass
 
 
+class _KeyErrorHash(type):
+    def __hash__(cls):
+        raise KeyError("hash")
+
+    def __eq__(cls, other):
+        return cls is other
+
+
+class _HashRaisesKeyError(metaclass=_KeyErrorHash):
+    pass
+
+
 @pytest.mark.parametrize(
     "call",
     [
@@ -99,6 +111,7 @@ class _NotAnArray:
         lambda a, t: a(np.asmatrix(np.eye(2))),
         lambda a, t: a([1.0, 2.0]),
         lambda a, t: a(_NotAnArray()),
+        lambda a, t: a(_HashRaisesKeyError()),
         lambda a, t: a(),
         lambda a, t: a(t.raw, t.raw),
         lambda a, t: a(y=t.raw),
@@ -112,6 +125,7 @@ class _NotAnArray:
         "matrix",
         "list",
         "object",
+        "KeyError from the class's hash",
         "no argument",
         "two arguments",
         "unknown keyword",
@@ -703,6 +717,16 @@ def test_one_tensor_twice_equals_the_template_the_checked_method_and_numpy(backe
         t = make(backend, x)
         with np.errstate(invalid="ignore"):
             check(f(t, t), backend, operators[name](x, x), np.float32, rtol=0, atol=0)
+
+
+def test_one_nested_torch_tensor_twice_raises_as_the_checked_method():
+    """A nested tensor has no shape to read: ``t + t`` raises as ``t + u`` and the checked
+    method do (the fast paths read one array's shape once, for its errors)."""
+    torch = pytest.importorskip("torch")
+    nested = torch.nested.nested_tensor([torch.tensor([1.0, 2.0]), torch.tensor([3.0])])
+    t = ut.astensor(nested)
+    for name in ("__add__", "__mul__", "__lt__", "maximum"):
+        _three_ways(getattr(type(t), name), f"{name}(nested, itself)", t, t)
 
 
 _CLIP_BOUNDS = {

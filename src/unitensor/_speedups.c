@@ -412,7 +412,11 @@ astensor(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kw
             return make_tensor(cls, args[0]);
         }
         if (PyErr_Occurred()) {
-            return NULL;
+            if (!PyErr_ExceptionMatches(PyExc_KeyError)) {
+                return NULL;
+            }
+            PyErr_Clear(); /* (a class whose hash raises KeyError: the Python function's
+                              ``except KeyError`` takes it) */
         }
     }
     return PyObject_Vectorcall(astensor_python, args, nargs, kwnames);
@@ -1127,7 +1131,11 @@ binary(FastPath *f, PyObject *const *args)
         if ((da = array_dtype(e, self, a)) == NULL) goto done;
         if ((db = array_dtype(e, self, b)) == NULL) goto done;
         found = da == db;
-        if (found && a != b) { /* (one array twice, ``x * x``: one shape, nothing to read) */
+        if (found && a == b) { /* (one array twice, ``x * x``: one shape, read once for its
+                                   errors, as the template's read raises: a nested tensor) */
+            if ((sa = native_attr(a, s_shape)) == NULL) goto done;
+        }
+        else if (found) {
             if ((sa = native_attr(a, s_shape)) == NULL) goto done;
             if ((sb = native_attr(b, s_shape)) == NULL) goto done;
             /* (not RichCompareBool: ``!=`` compares even one object with itself) */
@@ -1256,8 +1264,9 @@ done:
 
 /* A Python int or float bound of ``clip`` as the float primitive takes it (a new
    reference; NULL with an exception): the float, or an int in [-2048, 2048] itself where
-   the class's ``clip_int_bounds`` says the primitive takes it faster (exact in every float
-   dtype, so the same result). */
+   the class's ``clip_int_bounds`` says the primitive takes it faster (exact as a float and
+   within float16's range, so the dtype rounds the int as it rounds the float: the same
+   result). */
 static PyObject *
 clip_bound(ClassEntry *e, PyObject *v)
 {

@@ -116,7 +116,7 @@ def fast(self, other):
             b = other.raw
             if (
                 a.dtype is not b.dtype
-                or (a is not b and a.shape != b.shape and not broadcastable(a.shape, b.shape))
+                or (a.shape != b.shape and not broadcastable(a.shape, b.shape))
                 or a.dtype not in self._float_dtypes
             ):
                 return method(self, other)

@@ -441,10 +441,10 @@ class Primitives:
     in_place: Callable[[str, Any, Any], Any] | None = None
     in_place_bytes: int = 0
     # performance (issue 15): whether the fast path of ``clip`` passes a Python int bound in
-    # [-2048, 2048] (exact in every float dtype, float16's range included) to the float
-    # primitive ``clip`` as the int, not as a float: PyTorch's ``clamp`` takes an int bound
-    # 0.2 us faster than a float one, with the same result (the int converts to the
-    # tensor's dtype exactly as its float does)
+    # [-2048, 2048] (exact as a float, within float16's range) to the float primitive
+    # ``clip`` as the int, not as a float: PyTorch's ``clamp`` takes an int bound 0.2 us
+    # faster than a float one, with the same result (the tensor's dtype rounds the int as
+    # it rounds its float: bfloat16 rounds 257 to 256 either way)
     clip_int_bounds: bool = False
     # performance (issue 15): the attribute of a native array that holds its dtype as its
     # own ``dtype``, where the fast paths in C read ``a.<holder>.dtype`` faster than
