@@ -1025,3 +1025,41 @@ def test_torch_sign_in_c_equals_the_python_sign():
         _assert_sign(np.atleast_1d(got.detach().float().numpy()), np.atleast_1d(expected))
     with pytest.raises(TypeError):
         in_c("not a tensor")
+
+
+def test_torch_mean_in_c_equals_the_python_mean():
+    """The fast path's mean in C (``_float_mean._in_c``: the sum over its kept divisor, or
+    ``_float_mean`` for any other call) gives what ``_float_mean`` gives: values, dtype,
+    shape, gradients."""
+    torch = pytest.importorskip("torch")
+    from unitensor._backends import torch as torch_backend
+
+    ut.astensor(torch.zeros(2)).mean()  # (loads the primitives)
+    if torch_backend.KERNELS_MODULE is None:
+        assert not hasattr(torch_backend._float_mean, "_in_c")
+        return
+    in_c, python = torch_backend._float_mean._in_c, torch_backend._float_mean
+    x = np.random.default_rng(3).standard_normal((40, 30))
+    cases = {
+        "float32": torch.from_numpy(x.astype(np.float32)),
+        "float64": torch.from_numpy(x),
+        "parameter": torch.nn.Parameter(torch.from_numpy(x.astype(np.float32))),
+        "empty": torch.zeros(0, 3),
+        "0-d": torch.tensor(2.5),
+        "large": torch.from_numpy(np.resize(x, (1000, 1000)).astype(np.float32)),
+    }
+    for label, a in cases.items():
+        for axes, keepdims in ((None, False), (None, True), (1, False), ((0, 1), True)):
+            if a.ndim < 2 and axes is not None:
+                continue
+            got, expected = in_c(a, axes, keepdims), python(a, axes, keepdims)
+            assert type(got) is type(expected) and got.dtype == expected.dtype, label
+            assert got.shape == expected.shape, label
+            np.testing.assert_array_equal(got.detach().numpy(), expected.detach().numpy())
+            want = np.mean(a.detach().numpy(), axis=axes, keepdims=keepdims)
+            np.testing.assert_allclose(got.detach().numpy(), want, rtol=1e-5)
+    w = torch.from_numpy(x).requires_grad_(True)
+    (g,) = torch.autograd.grad(in_c(w, None, False), w)
+    np.testing.assert_array_equal(g.numpy(), np.full(x.shape, 1 / x.size))
+    with pytest.raises(TypeError):
+        in_c("not a tensor", None, False)

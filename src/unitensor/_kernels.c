@@ -185,7 +185,8 @@ static struct {
 } pt;
 
 static PyObject *s_requires_grad, *s_is_cpu, *s_dtype, *s_layout, *s_is_contiguous, *s_is_neg,
-    *s_numel, *s_data_ptr, *s_current_level, *s_sum, *s_item, *s_is_nested, *k_memory_format;
+    *s_numel, *s_data_ptr, *s_current_level, *s_sum, *s_item, *s_is_nested, *s_div_,
+    *k_memory_format;
 
 /* The address in the Python int `v` as a function pointer (NULL with an exception). */
 static void *
@@ -429,6 +430,77 @@ sign_then(PyObject *module, PyObject *otherwise)
     return PyCFunction_NewEx(&sign_or_otherwise_def, otherwise, NULL);
 }
 
+/* The C function made by ``mean_then``; its self is the tuple ``(otherwise, divisors, sum,
+   tracing)``. ``(a, None, keepdims)`` of a plain tensor (``torch_setup``'s types) outside
+   ``torch.jit.trace`` whose ``(dtype, numel)`` has a divisor in ``divisors`` is
+   ``sum(a, None, keepdims).div_(divisor)``; any other call is ``otherwise``'s. */
+static PyObject *
+mean_or_otherwise(PyObject *state, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *otherwise = PyTuple_GET_ITEM(state, 0);
+    if (nargs == 3 && args[1] == Py_None && pt.types != NULL) {
+        PyObject *a = args[0];
+        int plain = 0;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(pt.types); i++) {
+            plain |= (PyObject *)Py_TYPE(a) == PyTuple_GET_ITEM(pt.types, i);
+        }
+        PyObject *v = plain ? PyObject_CallNoArgs(PyTuple_GET_ITEM(state, 3)) : NULL;
+        int tracing = v == NULL ? -1 : PyObject_IsTrue(v);
+        Py_XDECREF(v);
+        if (plain && tracing < 0) {
+            return NULL;
+        }
+        if (plain && !tracing) {
+            PyObject *dtype = PyObject_GetAttr(a, s_dtype);
+            PyObject *n = dtype == NULL ? NULL : PyObject_CallMethodNoArgs(a, s_numel);
+            PyObject *key = n == NULL ? NULL : PyTuple_Pack(2, dtype, n);
+            Py_XDECREF(dtype);
+            Py_XDECREF(n);
+            if (key == NULL) {
+                return NULL;
+            }
+            PyObject *divisor = PyDict_GetItemWithError(PyTuple_GET_ITEM(state, 1), key);
+            Py_DECREF(key);
+            if (divisor != NULL) {
+                Py_INCREF(divisor); /* (the dict's reference is borrowed: the sum may run code) */
+                PyObject *sum = PyObject_Vectorcall(PyTuple_GET_ITEM(state, 2), args, 3, NULL);
+                PyObject *out = sum == NULL ? NULL : PyObject_CallMethodOneArg(sum, s_div_, divisor);
+                Py_XDECREF(sum);
+                Py_DECREF(divisor);
+                return out;
+            }
+            if (PyErr_Occurred()) {
+                return NULL;
+            }
+        }
+    }
+    return PyObject_Vectorcall(otherwise, args, nargs, NULL);
+}
+
+static PyMethodDef mean_or_otherwise_def = {
+    "mean", (PyCFunction)(void (*)(void))mean_or_otherwise, METH_FASTCALL,
+    PyDoc_STR("mean(a, axes, keepdims, /): sum(a, None, keepdims).div_(divisor) where "
+              "mean_then's conditions hold, else otherwise(a, axes, keepdims).")};
+
+/* mean_then(otherwise, divisors, sum, tracing, /) */
+static PyObject *
+mean_then(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4 || !PyCallable_Check(args[0]) || !PyDict_Check(args[1]) ||
+        !PyCallable_Check(args[2]) || !PyCallable_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "mean_then() takes a callable, a dict and two callables");
+        return NULL;
+    }
+    PyObject *state = PyTuple_Pack(4, args[0], args[1], args[2], args[3]);
+    if (state == NULL) {
+        return NULL;
+    }
+    PyObject *fn = PyCFunction_NewEx(&mean_or_otherwise_def, state, NULL);
+    Py_DECREF(state);
+    return fn;
+}
+
 static PyMethodDef module_methods[] = {
     {"sign", (PyCFunction)(void (*)(void))sign, METH_FASTCALL,
      PyDoc_STR("sign(source, target, count, itemsize, /): the standard's sign of count float32 "
@@ -441,6 +513,13 @@ static PyMethodDef module_methods[] = {
                "omp_get_thread_num and omp_get_num_threads in PyTorch's OpenMP runtime and "
                "torch.get_num_threads (then above grain numbers sign splits its work over "
                "that runtime's threads, as many as torch.get_num_threads() gives).")},
+    {"mean_then", (PyCFunction)(void (*)(void))mean_then, METH_FASTCALL,
+     PyDoc_STR("mean_then(otherwise, divisors, sum, tracing, /): a function (a, axes, "
+               "keepdims) that gives sum(a, None, keepdims).div_(divisors[(a.dtype, "
+               "a.numel())]) for a plain tensor (torch_setup's types) reduced over every axis "
+               "where tracing() is false and that divisor is kept, and otherwise(a, axes, "
+               "keepdims) for any other call: the C fast paths call it with no Python frame "
+               "between them and the sum.")},
     {"sign_then", (PyCFunction)sign_then, METH_O,
      PyDoc_STR("sign_then(otherwise, /): a function of one tensor a that gives torch_sign(a), "
                "or where that is None or False, otherwise(a, that): the C fast paths call it "
@@ -470,7 +549,7 @@ PyInit__kernels(void)
                  {&s_dtype, "dtype"}, {&s_layout, "layout"},
                  {&s_is_contiguous, "is_contiguous"}, {&s_is_neg, "is_neg"},
                  {&s_numel, "numel"}, {&s_data_ptr, "data_ptr"},
-                 {&s_current_level, "_current_level"}, {&s_sum, "sum"}, {&s_item, "item"},
+                 {&s_current_level, "_current_level"}, {&s_sum, "sum"}, {&s_item, "item"}, {&s_div_, "div_"},
                  {&s_is_nested, "is_nested"}};
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
         if ((*names[i].slot = PyUnicode_InternFromString(names[i].text)) == NULL) {

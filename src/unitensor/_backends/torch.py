@@ -967,8 +967,11 @@ def _primitives() -> Primitives:
             None if points is None else (*points, torch.get_num_threads),
         )
         _one_pass_sign = KERNELS_MODULE.torch_sign
-        # (what the C fast paths call in _real_sign's place: unitensor._speedups' primitive_of)
+        # (what the C fast paths call in _real_sign's and _float_mean's place:
+        # unitensor._speedups' primitive_of)
         setattr(_real_sign, "_in_c", KERNELS_MODULE.sign_then(_sign_otherwise))  # noqa: B010
+        in_c = KERNELS_MODULE.mean_then(_float_mean, _MEAN_DIVISORS, torch.sum, _is_tracing)
+        setattr(_float_mean, "_in_c", in_c)  # noqa: B010
     return Primitives(
         scalar_operand=_scalar_operand,
         clip_int_bounds=True,
