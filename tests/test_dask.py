@@ -231,7 +231,9 @@ def test_local_cluster_runs_unitensor_code_on_many_chunks():
         # tensors pickle: a worker receives one and runs unitensor on it
         future = client.submit(lambda t: (t * 2).sum().item(), chunked(a[:10], 5))
         assert future.result() == pytest.approx(float((a[:10] * 2).sum()), rel=1e-5)
-        assert len(client.scheduler_info()["workers"]) == 2
+        # (asked of the scheduler now: scheduler_info() gives the client's copy, refreshed
+        # every few seconds, which a loaded machine saw still empty)
+        assert len(client.nthreads()) == 2
 
 
 def test_subset_keeps_the_first_and_every_kth_parametrization():

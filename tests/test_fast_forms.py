@@ -1063,3 +1063,25 @@ def test_torch_mean_in_c_equals_the_python_mean():
     np.testing.assert_array_equal(g.numpy(), np.full(x.shape, 1 / x.size))
     with pytest.raises(TypeError):
         in_c("not a tensor", None, False)
+
+
+def test_torch_mean_in_c_while_compiling_takes_the_python_mean():
+    """Non-strict ``torch.export`` runs eagerly with ``is_compiling()`` true: the C mean then
+    leaves a plain tensor to ``_float_mean`` (``torch.mean``), which keeps no divisor in the
+    program."""
+    torch = pytest.importorskip("torch")
+    from unitensor._backends import torch as torch_backend
+
+    c = torch.arange(24.0).reshape(4, 6)
+    ut.astensor(c).mean()  # (keeps the divisor of (float32, 24))
+
+    class M(torch.nn.Module):
+        def forward(self, x):
+            return x + ut.astensor(c).mean().raw
+
+    program = torch.export.export(M(), (torch.zeros(3),), strict=False)
+    targets = [str(n.target) for n in program.graph.nodes if n.op == "call_function"]
+    assert "aten.mean.dim" in targets and "aten.div_.Tensor" not in targets
+    kept = torch_backend._MEAN_DIVISORS.get((torch.float32, 24))
+    assert all(v is not kept for v in program.constants.values())
+    np.testing.assert_array_equal(program.module()(torch.zeros(3)).numpy(), np.full(3, 11.5))

@@ -431,9 +431,11 @@ sign_then(PyObject *module, PyObject *otherwise)
 }
 
 /* The C function made by ``mean_then``; its self is the tuple ``(otherwise, divisors, sum,
-   tracing)``. ``(a, None, keepdims)`` of a plain tensor (``torch_setup``'s types) outside
-   ``torch.jit.trace`` whose ``(dtype, numel)`` has a divisor in ``divisors`` is
-   ``sum(a, None, keepdims).div_(divisor)``; any other call is ``otherwise``'s. */
+   off)``. ``(a, None, keepdims)`` of a plain tensor (``torch_setup``'s types) where every
+   callable of ``off`` gives false (``torch.compiler.is_compiling``, ``torch.jit.trace``'s
+   test: the tests ``otherwise`` makes) and whose ``(dtype, numel)`` has a divisor in
+   ``divisors`` is ``sum(a, None, keepdims).div_(divisor)``; any other call is
+   ``otherwise``'s. */
 static PyObject *
 mean_or_otherwise(PyObject *state, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -444,13 +446,17 @@ mean_or_otherwise(PyObject *state, PyObject *const *args, Py_ssize_t nargs)
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(pt.types); i++) {
             plain |= (PyObject *)Py_TYPE(a) == PyTuple_GET_ITEM(pt.types, i);
         }
-        PyObject *v = plain ? PyObject_CallNoArgs(PyTuple_GET_ITEM(state, 3)) : NULL;
-        int tracing = v == NULL ? -1 : PyObject_IsTrue(v);
-        Py_XDECREF(v);
-        if (plain && tracing < 0) {
+        PyObject *off = PyTuple_GET_ITEM(state, 3);
+        int on = 0;
+        for (Py_ssize_t i = 0; plain && !on && i < PyTuple_GET_SIZE(off); i++) {
+            PyObject *v = PyObject_CallNoArgs(PyTuple_GET_ITEM(off, i));
+            on = v == NULL ? -1 : PyObject_IsTrue(v);
+            Py_XDECREF(v);
+        }
+        if (on < 0) {
             return NULL;
         }
-        if (plain && !tracing) {
+        if (plain && !on) {
             PyObject *dtype = PyObject_GetAttr(a, s_dtype);
             PyObject *n = dtype == NULL ? NULL : PyObject_CallMethodNoArgs(a, s_numel);
             PyObject *key = n == NULL ? NULL : PyTuple_Pack(2, dtype, n);
@@ -482,14 +488,18 @@ static PyMethodDef mean_or_otherwise_def = {
     PyDoc_STR("mean(a, axes, keepdims, /): sum(a, None, keepdims).div_(divisor) where "
               "mean_then's conditions hold, else otherwise(a, axes, keepdims).")};
 
-/* mean_then(otherwise, divisors, sum, tracing, /) */
+/* mean_then(otherwise, divisors, sum, off, /) */
 static PyObject *
 mean_then(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 4 || !PyCallable_Check(args[0]) || !PyDict_Check(args[1]) ||
-        !PyCallable_Check(args[2]) || !PyCallable_Check(args[3])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "mean_then() takes a callable, a dict and two callables");
+    int ok = nargs == 4 && PyCallable_Check(args[0]) && PyDict_Check(args[1]) &&
+             PyCallable_Check(args[2]) && PyTuple_Check(args[3]);
+    for (Py_ssize_t i = 0; ok && i < PyTuple_GET_SIZE(args[3]); i++) {
+        ok = PyCallable_Check(PyTuple_GET_ITEM(args[3], i));
+    }
+    if (!ok) {
+        PyErr_SetString(PyExc_TypeError, "mean_then() takes a callable, a dict, a callable "
+                                         "and a tuple of callables");
         return NULL;
     }
     PyObject *state = PyTuple_Pack(4, args[0], args[1], args[2], args[3]);
@@ -514,12 +524,12 @@ static PyMethodDef module_methods[] = {
                "torch.get_num_threads (then above grain numbers sign splits its work over "
                "that runtime's threads, as many as torch.get_num_threads() gives).")},
     {"mean_then", (PyCFunction)(void (*)(void))mean_then, METH_FASTCALL,
-     PyDoc_STR("mean_then(otherwise, divisors, sum, tracing, /): a function (a, axes, "
+     PyDoc_STR("mean_then(otherwise, divisors, sum, off, /): a function (a, axes, "
                "keepdims) that gives sum(a, None, keepdims).div_(divisors[(a.dtype, "
                "a.numel())]) for a plain tensor (torch_setup's types) reduced over every axis "
-               "where tracing() is false and that divisor is kept, and otherwise(a, axes, "
-               "keepdims) for any other call: the C fast paths call it with no Python frame "
-               "between them and the sum.")},
+               "where every callable of the tuple off gives false and that divisor is kept, "
+               "and otherwise(a, axes, keepdims) for any other call: the C fast paths call it "
+               "with no Python frame between them and the sum.")},
     {"sign_then", (PyCFunction)sign_then, METH_O,
      PyDoc_STR("sign_then(otherwise, /): a function of one tensor a that gives torch_sign(a), "
                "or where that is None or False, otherwise(a, that): the C fast paths call it "

@@ -1,4 +1,5 @@
-"""unitensor's kernels over raw memory (``_kernels.c``): sign in one pass."""
+"""unitensor's kernels over raw memory (``_kernels.c``): sign in one pass; PyTorch's
+sign and mean for the C fast paths (``sign_then``, ``mean_then``)."""
 
 from collections.abc import Callable
 from typing import Any
@@ -23,10 +24,29 @@ def torch_setup(
     contiguous_format: Any,
     sign: Callable[[Any], Any],
     serial: int,
+    threads: tuple[int, int, int, Callable[[], int]] | None,
     /,
 ) -> None:
-    """Set what ``torch_sign`` tests (``_backends/torch.py``'s ``_primitives``)."""
+    """Set what ``torch_sign`` tests and calls (``_backends/torch.py``'s ``_primitives``);
+    ``threads``: None, or the addresses of ``GOMP_parallel``, ``omp_get_thread_num`` and
+    ``omp_get_num_threads`` in PyTorch's OpenMP runtime and ``torch.get_num_threads``."""
 
 def torch_sign(a: Any, /) -> Any:
     """The standard's sign of a PyTorch tensor, False (a NaN or infinity above the kernel's
     size: the caller's general form), or None where it may not take these forms."""
+
+def sign_then(otherwise: Callable[[Any, Any], Any], /) -> Callable[[Any], Any]:
+    """A function of a tensor ``a``: ``torch_sign(a)``, or ``otherwise(a, that)`` where that
+    is None or False (``_backends/torch.py``'s ``_real_sign._in_c``)."""
+
+def mean_then(
+    otherwise: Callable[[Any, Any, bool], Any],
+    divisors: dict[tuple[Any, int], Any],
+    sum: Callable[..., Any],
+    off: tuple[Callable[[], object], ...],
+    /,
+) -> Callable[[Any, Any, bool], Any]:
+    """A function ``(a, axes, keepdims)``: ``sum(a, None, keepdims).div_(divisor)`` for a
+    plain tensor over every axis whose ``(dtype, numel)`` divisor is kept, where every
+    callable of ``off`` gives false; ``otherwise(a, axes, keepdims)`` for any other call
+    (``_backends/torch.py``'s ``_float_mean._in_c``)."""

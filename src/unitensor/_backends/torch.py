@@ -970,7 +970,8 @@ def _primitives() -> Primitives:
         # (what the C fast paths call in _real_sign's and _float_mean's place:
         # unitensor._speedups' primitive_of)
         setattr(_real_sign, "_in_c", KERNELS_MODULE.sign_then(_sign_otherwise))  # noqa: B010
-        in_c = KERNELS_MODULE.mean_then(_float_mean, _MEAN_DIVISORS, torch.sum, _is_tracing)
+        off = (_is_compiling, _is_tracing)  # (_float_mean's tests: non-strict export too)
+        in_c = KERNELS_MODULE.mean_then(_float_mean, _MEAN_DIVISORS, torch.sum, off)
         setattr(_float_mean, "_in_c", in_c)  # noqa: B010
     return Primitives(
         scalar_operand=_scalar_operand,
