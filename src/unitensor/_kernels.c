@@ -293,6 +293,18 @@ large_sign(PyObject *a)
     Py_RETURN_FALSE;
 }
 
+/* Whether ``a``'s class is one of torch_setup's plain tensor types (exactly). */
+static int
+is_plain(PyObject *a)
+{
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(pt.types); i++) {
+        if ((PyObject *)Py_TYPE(a) == PyTuple_GET_ITEM(pt.types, i)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* The standard's sign of ``a`` in one pass, or None where ``a`` may not take the kernel:
    not a plain float32 or float64 CPU tensor in contiguous strided memory without the
    negative bit and autograd (not nested), or under a torch.func transformation, forward AD, a
@@ -306,11 +318,7 @@ torch_sign(PyObject *module, PyObject *a)
         PyErr_SetString(PyExc_RuntimeError, "torch_sign() before torch_setup()");
         return NULL;
     }
-    int plain = 0;
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(pt.types); i++) {
-        plain |= (PyObject *)Py_TYPE(a) == PyTuple_GET_ITEM(pt.types, i);
-    }
-    if (!plain) {
+    if (!is_plain(a)) {
         Py_RETURN_NONE;
     }
     int ok = attr_is(a, s_requires_grad, 0, Py_False);
@@ -442,10 +450,7 @@ mean_or_otherwise(PyObject *state, PyObject *const *args, Py_ssize_t nargs)
     PyObject *otherwise = PyTuple_GET_ITEM(state, 0);
     if (nargs == 3 && args[1] == Py_None && pt.types != NULL) {
         PyObject *a = args[0];
-        int plain = 0;
-        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(pt.types); i++) {
-            plain |= (PyObject *)Py_TYPE(a) == PyTuple_GET_ITEM(pt.types, i);
-        }
+        int plain = is_plain(a);
         PyObject *off = PyTuple_GET_ITEM(state, 3);
         int on = 0;
         for (Py_ssize_t i = 0; plain && !on && i < PyTuple_GET_SIZE(off); i++) {

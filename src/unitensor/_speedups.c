@@ -1131,12 +1131,11 @@ binary(FastPath *f, PyObject *const *args)
         if ((da = array_dtype(e, self, a)) == NULL) goto done;
         if ((db = array_dtype(e, self, b)) == NULL) goto done;
         found = da == db;
-        if (found && a == b) { /* (one array twice, ``x * x``: one shape, read once for its
-                                   errors, as the template's read raises: a nested tensor) */
+        if (found) {
             if ((sa = native_attr(a, s_shape)) == NULL) goto done;
         }
-        else if (found) {
-            if ((sa = native_attr(a, s_shape)) == NULL) goto done;
+        if (found && a != b) { /* (one array twice, ``x * x``: its shape read once, for the
+                                   errors of the read, as the template's: a nested tensor) */
             if ((sb = native_attr(b, s_shape)) == NULL) goto done;
             /* (not RichCompareBool: ``!=`` compares even one object with itself) */
             PyObject *ne = PyObject_RichCompare(sa, sb, Py_NE);

@@ -36,7 +36,7 @@ from typing import Any, cast
 
 from . import Primitives
 
-__all__ = ["all_axes", "gather", "with_floats"]
+__all__ = ["all_axes", "eager", "gather", "with_floats"]
 
 tf: Any = None  # TensorFlow, set by primitives()
 _raw: Any = None  # tf.raw_ops
@@ -74,9 +74,14 @@ def _binary(op: Any, commutative: bool) -> Any:
     return binary
 
 
+def eager(a: Any) -> bool:
+    """Whether ``a`` is an eager tensor (not a variable) and TensorFlow runs eagerly."""
+    return a.__class__ is _eager and bool(tf.executing_eagerly())
+
+
 def all_axes(a: Any, axes: tuple[int, ...] | None) -> Any:
     """The axes as an eager constant (cached), or None where the public function must go."""
-    if a.__class__ is not _eager or not tf.executing_eagerly():
+    if not eager(a):
         return None
     key = tuple(range(len(a.shape))) if axes is None else axes
     constant = _axes_constants.get(key)

@@ -29,7 +29,7 @@ from typing import Any
 from .._errors import IndexOutOfRangeError, tagged
 from .._indexing import as_tuple, expand_ellipsis
 from .._tensor import Tensor
-from ._tensorflow_floats import all_axes
+from ._tensorflow_floats import all_axes, eager
 
 __all__ = [
     "MAX_STRIDED_RANK",
@@ -46,17 +46,14 @@ __all__ = [
 ]
 
 tf: Any = None  # TensorFlow, set by set_tensorflow()
-_eager: Any = None  # the class of eager tensors, set by set_tensorflow()
 
 MAX_STRIDED_RANK = 8  # the most axes TensorFlow's StridedSlice (ReverseV2, SelectV2, Where) takes
 
 
 def set_tensorflow(module: Any) -> None:
     """Hand TensorFlow to this module (the backend imports it)."""
-    global tf, _eager
+    global tf
     tf = module
-    with tf.init_scope():  # (eagerly even where TensorFlow loads inside a tf.function)
-        _eager = tf.constant(0.0).__class__
 
 
 _Spec = tuple[Any, Any, Any, dict[str, int]]
@@ -83,7 +80,7 @@ def strided_slice(a: Any, index: Any) -> Any:
     other index, a ``tf.Variable`` and graph tensors give None: the caller
     indexes as TensorFlow does.
     """
-    if a.__class__ is not _eager or not tf.executing_eagerly():
+    if not eager(a):
         return None
     items = index if index.__class__ is tuple else (index,)
     if not items or len(items) > 32:
@@ -98,10 +95,9 @@ def strided_slice(a: Any, index: Any) -> Any:
             ellipses += 1
             key.append(item)
         elif kind is slice:
-            bounds = (item.start, item.stop, item.step)
-            if item.step == 0 or not all(b is None or b.__class__ is int for b in bounds):
+            if item.step == 0 or not _plain(item):
                 return None
-            key.append(bounds)
+            key.append((item.start, item.stop, item.step))
         else:
             return None
     if ellipses > 1:
