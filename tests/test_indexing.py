@@ -345,3 +345,110 @@ def test_tensorflow_basic_indexing_errors_and_gradients():
     check(grad, "tensorflow", tape.gradient(loss, v).numpy())
     traced = tf.function(lambda x: ut.astensor(x)[..., 1:3, None].raw)
     check(ut.astensor(traced(tf.constant(A))), "tensorflow", A[..., 1:3, None])
+
+
+def _same_jax_array(out, native, expected):
+    """``out`` is JAX's own ``native`` (values, dtype, weak type, placement) and NumPy's."""
+    assert out.dtype == native.dtype and out.shape == native.shape == expected.shape
+    assert out.weak_type == native.weak_type and out.committed == native.committed
+    assert out.sharding == native.sharding
+    np.testing.assert_array_equal(np.asarray(out), np.asarray(native))
+    np.testing.assert_array_equal(np.asarray(out).astype(expected.dtype), expected)
+
+
+@pytest.mark.parametrize("key", [k for k in BASIC if k != "empty_tuple"])
+def test_jax_compiled_basic_index_is_jaxs_own(key):
+    """An index of ints, full slices, None and ... is one call of a function compiled per
+    pattern: JAX's own result (weak and committed arrays too); bounded slices are JAX's."""
+    jax = pytest.importorskip("jax")
+    from unitensor._backends import _jax_indexing as ji
+
+    make("jax", A)
+    index = BASIC[key]
+    items = index if isinstance(index, tuple) else (index,)
+    takes = isinstance(index, int | tuple) and all(
+        not isinstance(i, slice) or i == slice(None) for i in items
+    )
+    weak = jax.numpy.broadcast_to(jax.numpy.asarray(2.0), A.shape)  # (a weak type)
+    assert weak.weak_type
+    for a, expected in [
+        (jax.numpy.asarray(A), A),
+        (jax.numpy.asarray(A_INT), A_INT),
+        (jax.device_put(jax.numpy.asarray(A_BOOL), jax.devices()[0]), A_BOOL),
+        (jax.numpy.asarray(A, dtype=jax.numpy.bfloat16), A),
+        (jax.lax.convert_element_type(jax.numpy.asarray(A), jax.numpy.float32), A),
+        (weak, np.full(A.shape, 2.0, np.float32)),
+    ]:
+        out = ji.basic(a, index)
+        if not takes:
+            assert out is None
+            continue
+        _same_jax_array(out, a[index], expected[index])
+        native = jax.numpy.asarray(expected, dtype=a.dtype)[index]
+        _same_jax_array(make("jax", expected).astype(a.dtype)[index].raw, native, expected[index])
+
+
+def test_jax_compiled_index_compiles_once_and_leaves_tracers():
+    """The ints are arguments: x[i] for twenty i compiles once. Tracers, ints past int32
+    and other items index as JAX does; errors and gradients are unchanged."""
+    jax = pytest.importorskip("jax")
+    from unitensor._backends import _jax_indexing as ji
+
+    a = np.arange(7 * 6, dtype=np.float32).reshape(7, 6)
+    t = make("jax", a)
+    patterns = [(ji._INT, None, ji._ALL), (Ellipsis, ji._INT)]
+    check(t[0, None, :], "jax", a[0, None, :])
+    check(t[..., 0], "jax", a[..., 0])
+    sizes = [ji._COMPILED[p]._cache_size() for p in patterns]
+    for i in range(-7, 7):
+        check(t[i, None, :], "jax", a[i, None, :])
+        check(t[..., i % 6], "jax", a[..., i % 6])
+    assert [ji._COMPILED[p]._cache_size() for p in patterns] == sizes
+    x = jax.numpy.asarray(a)
+    assert ji.basic(x, (0, 2**31)) is None and ji.basic(x, -(2**31) - 1) is None
+    assert ji.basic(x, (0, np.int64(1))) is None and ji.basic(x, ()) is None
+    assert jax.jit(lambda y: ji.basic(y, 0) is None and ji.basic(y, (0, 1)) is None)(x)
+    with pytest.raises(ut.IndexOutOfRangeError, match="out of bounds for axis 0 with size 7"):
+        t[7]
+    with pytest.raises(IndexError, match="too many indices"):
+        t[0, 0, 0]
+    grad = ut.grad(lambda u: (u[:, 1] * u[:, 3]).sum() + u[-1, None].square().sum(), t)
+    native = jax.grad(lambda y: (y[:, 1] * y[:, 3]).sum() + jax.numpy.square(y[-1, None]).sum())
+    check(grad, "jax", np.asarray(native(x)))
+    jitted = ut.jit(lambda u: u[2, :] + u[..., 0][:6])
+    check(jitted(t), "jax", a[2, :] + a[..., 0][:6])
+
+
+@pytest.mark.parametrize(
+    "mask",
+    [A > 0, (A > 0)[:, :, 0], (A > 0)[:, 0, 0], np.zeros((3, 4, 5), bool), np.ones((3,), bool)],
+    ids=["full", "two_axes", "one_axis", "none_true", "all_true"],
+)
+def test_jax_mask_by_numpy_is_jaxs_own(mask):
+    """x[mask] of a CPU array is NumPy's on the same buffer: JAX's values, dtype, order and
+    placement (committed to x's device when x is); weak types index as JAX does."""
+    jax = pytest.importorskip("jax")
+    from unitensor._backends import _jax_indexing as ji
+
+    make("jax", A)
+    jnp = jax.numpy
+    device = jax.devices()[0]
+    m = jnp.asarray(mask)
+    for a, expected in [
+        (jnp.asarray(A), A),
+        (jnp.asarray(A_INT.astype(np.uint8)), A_INT.astype(np.uint8)),
+        (jnp.asarray(A, dtype=jnp.bfloat16), A),
+        (jax.device_put(jnp.asarray(A_BOOL), device), A_BOOL),
+    ]:
+        for index in (m, jax.device_put(m, device)):
+            out = ji.masked(a, index)
+            _same_jax_array(out, a[index], expected[mask])
+            _same_jax_array(
+                make("jax", expected)[mask].raw, jnp.asarray(expected)[m], expected[mask]
+            )
+    weak = jnp.broadcast_to(jnp.asarray(2.0), A.shape)
+    assert weak.weak_type and ji.masked(weak, m) is None
+    _same_jax_array(ut.astensor(weak)[m].raw, weak[m], np.full(A.shape, 2.0)[mask])
+    assert ji.masked(jnp.asarray(A), m[:2]) is None
+    assert ji.masked(jnp.asarray(A), jnp.asarray(A_INT)) is None
+    assert jax.jit(lambda y: ji.masked(y, m) is None)(jnp.asarray(A))
