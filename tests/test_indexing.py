@@ -289,6 +289,24 @@ def test_an_int_out_of_range_among_slices_raises(backend, index):
         check(t[ok], backend, a[ok])
 
 
+@pytest.mark.parametrize(
+    "index",
+    [slice(None, None, 0), (0, slice(1, None, 0)), (slice(None, None, 0), 9), (Ellipsis, slice(0))],
+    ids=str,
+)
+def test_a_zero_step_raises_numpys_value_error(backend, index):
+    """``t[::0]`` is NumPy's ValueError on every backend (TensorFlow's kernel error was an
+    IndexOutOfRangeError), also where an int out of range follows it; one before it wins."""
+    t = make(backend, A)
+    index = index if index != (Ellipsis, slice(0)) else (Ellipsis, slice(None, None, 0))
+    with pytest.raises(ValueError, match="slice step cannot be zero"):
+        A[index]
+    with pytest.raises(ValueError, match="slice step cannot be zero"):
+        t[index].numpy()
+    with pytest.raises(IndexError, match="out of bounds"):
+        t[9, slice(None, None, 0)].numpy()
+
+
 @pytest.mark.parametrize("key", [k for k in BASIC if k != "empty_tuple"])
 def test_tensorflow_strided_slice_is_its_own_indexing(key):
     """An eager tensor's basic index is one raw StridedSlice with kept bound tensors: the

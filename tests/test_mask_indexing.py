@@ -78,11 +78,16 @@ def test_0d_mask_of_any_rank(backend, shape, value):
 
 @pytest.mark.parametrize(
     "index",
-    [np.True_, np.False_, (0, np.True_), (Ellipsis, np.False_), (np.True_, 1), (None, np.True_)],
+    [
+        *(np.True_, np.False_, (0, np.True_), (Ellipsis, np.False_), (np.True_, 1)),
+        *((None, np.True_), True, False, (0, True), (Ellipsis, False), (True, 1)),
+        *((None, True), (True, False, 0)),
+    ],
 )
 def test_numpy_bool_scalars_are_0d_masks(backend, index):
     # a NumPy scalar is its 0-d array on every backend, as NumPy indexes with it (PyTorch,
-    # TensorFlow and JAX had refused np.True_ as a NumPy tensor of another framework)
+    # TensorFlow and JAX had refused np.True_ as a NumPy tensor of another framework); so is
+    # a Python bool (refused before, where NumPy adds an axis of length 1 or 0)
     check(make(backend, A)[index], backend, A[index], np.int32)
     expected = A.copy()
     expected[index] = 9

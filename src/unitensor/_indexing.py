@@ -65,9 +65,9 @@ def _item(t: TensorBase, item: Any) -> Any:
     if item.__class__ is t.raw.__class__ and cls._kind_of.get(item.dtype) in ("i", "b"):
         return item  # a native integer or bool array of t's own type (the common array index)
     item = _numpy_index(item)
+    if isinstance(item, bool):  # NumPy's 0-d mask: an axis of length 1 (True) or 0 (False)
+        item = np.bool_(item)
     value: Any = list(item) if isinstance(item, range) else item  # (not narrowed below)
-    if isinstance(item, bool):
-        raise IndexError("a bool scalar is not a supported index; use a bool tensor mask")
     if isinstance(item, (int, np.integer)):
         return int(value)
     if isinstance(item, (float, np.floating)):

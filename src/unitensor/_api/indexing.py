@@ -48,7 +48,8 @@ class Indexing(Manipulation):
         ----------
         index
             An int, slice (negative steps included), ``...``, ``None``, a
-            bool mask or an integer array (a tensor or native array of this
+            bool (NumPy's 0-d mask: an axis of length 1 or 0), a bool
+            mask or an integer array (a tensor or native array of this
             framework, or a NumPy array, wrapped or not, or a list, which
             are valid on every backend), or a tuple mixing them.
             Advanced (array) indices broadcast together and their result
@@ -58,6 +59,8 @@ class Indexing(Manipulation):
         ------
         IndexError
             If an index is out of range or has an unsupported type.
+        ValueError
+            If a slice's step is zero.
         TypeError
             If an index tensor belongs to another framework.
 

@@ -205,7 +205,15 @@ def _check_range(a: Any, low: int, high: int, message: str) -> None:
         _jax_checkify.assert_traced(a, ok, IndexOutOfRangeError(message.format("an index")))
 
 
-def _out_of_bounds(item: int, dim: int, n: int) -> IndexOutOfRangeError:
+def _out_of_bounds(item: int, dim: int, n: int, before: tuple[Any, ...]) -> Exception:
+    """NumPy's error for an int out of range after the index items ``before`` it.
+
+    NumPy reads an index from the left: a zero slice step before the int is
+    its ``ValueError`` (which JAX raises too, after this check).
+    """
+    for earlier in before:
+        if earlier.__class__ is slice and earlier.step.__class__ is int and not earlier.step:
+            return ValueError("slice step cannot be zero")
     return IndexOutOfRangeError(f"index {item} is out of bounds for axis {dim} with size {n}")
 
 
@@ -222,14 +230,14 @@ def _check_bounds(a: Any, index: Any) -> None:
         for dim, item in enumerate(index):
             if item.__class__ is int:
                 if not -shape[dim] <= item < shape[dim]:
-                    raise _out_of_bounds(item, dim, shape[dim])
+                    raise _out_of_bounds(item, dim, shape[dim], index[:dim])
             elif item.__class__ is not slice:
                 break
         else:
             return
     items = expand_ellipsis(as_tuple(index), a.ndim, _bool_rank)
     dim = 0
-    for item in items:
+    for k, item in enumerate(items):
         if item is None:
             continue
         if isinstance(item, jax.Array) and item.dtype == np.bool_ and not _is_concrete(item):
@@ -242,7 +250,7 @@ def _check_bounds(a: Any, index: Any) -> None:
         if item.__class__ is int:
             n = a.shape[dim]
             if not -n <= item < n:
-                raise _out_of_bounds(item, dim, n)
+                raise _out_of_bounds(item, dim, n, items[:k])
         elif isinstance(item, jax.Array) and item.dtype != np.bool_:
             n = a.shape[dim]
             _check_range(item, -n, n, f"{{}} is out of bounds for axis {dim} with size {n}")

@@ -230,7 +230,15 @@ def _basic_getitem(a: Any, index: Any) -> Any:
         out = _tensorflow_indexing.strided_slice(a, index)  # (eager: one raw op, 7x faster)
         return a[index] if out is None else out
     except (tf.errors.InvalidArgumentError, ValueError) as e:  # (ValueError: in a graph)
-        error = int_out_of_range(index, a.shape, _bool_rank)
+        items = as_tuple(index)
+        zero = [
+            k
+            for k, i in enumerate(items)
+            if i.__class__ is slice and i.step.__class__ is int and not i.step
+        ]
+        error = int_out_of_range(items[: zero[0]] if zero else index, a.shape, _bool_rank)
+        if error is None and zero:  # (NumPy's error, after an int out of range before it)
+            raise ValueError("slice step cannot be zero") from e
         if error is None and isinstance(e, ValueError):
             raise
         raise error or _index_error(e) from e
