@@ -632,11 +632,11 @@ def goals(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def machine() -> str:
-    """One line describing the machine and the versions measured."""
+def machine(backends: tuple[str, ...] = BACKENDS) -> str:
+    """One line describing the machine and the versions of ``backends`` (only they load)."""
     versions = [f"numpy {np.__version__}"]
     for name in ("torch", "tensorflow", "jax"):
-        mod = _framework(name)
+        mod = _framework(name) if name in backends else None
         if mod is not None:
             versions.append(f"{name} {mod.__version__}")
     return (
@@ -769,7 +769,7 @@ def main() -> None:
     unknown = set(backends) - set(BACKENDS)
     if unknown:
         parser.error(f"unknown backends: {', '.join(sorted(unknown))}")
-    print(f"machine: {machine()}")
+    print(f"machine: {machine(backends)}")
     if args.ops:
         run_ops(args.budget, backends, args.size)
         return
@@ -782,7 +782,7 @@ def main() -> None:
     )
     compiled = run_compiled(args.budget, backends)
     if rows:
-        print("\ngoals (issue 15):")
+        print("\ngoals of the performance work (docs/benchmarks.md):")
         for line in goals(rows):
             print(f"  {line}")
     if args.docs and rows:
