@@ -470,3 +470,42 @@ def test_jax_mask_by_numpy_is_jaxs_own(mask):
     assert ji.masked(jnp.asarray(A), m[:2]) is None
     assert ji.masked(jnp.asarray(A), jnp.asarray(A_INT)) is None
     assert jax.jit(lambda y: ji.masked(y, m) is None)(jnp.asarray(A))
+
+
+def test_jax_fast_indexing_leaves_what_it_cannot_give_alike(monkeypatch):
+    """x itself for ':' and '...' alone, typed keys first, 64-bit arrays without 64-bit
+    mode, host memory, a mesh set, and past the kept patterns: JAX's own indexing."""
+    jax = pytest.importorskip("jax")
+    from unitensor._backends import _jax_indexing as ji
+
+    jnp = jax.numpy
+    make("jax", A)
+    x = jnp.asarray(A)
+    m = jnp.asarray(A > 0)
+    for index in [(slice(None), slice(None)), (Ellipsis,), (slice(None),), (Ellipsis, slice(None))]:
+        assert ji.basic(x, index) is None
+        assert make("jax", A)[index].raw.shape == A.shape
+    monkeypatch.setattr(ji, "_array", None)  # (as in a new process) a typed key array first
+    keys = jax.random.split(jax.random.key(0), 3)
+    assert ji.basic(keys, 1) is None
+    np.testing.assert_array_equal(
+        jax.random.key_data(ut.astensor(keys)[1].raw), jax.random.key_data(keys[1])
+    )
+    assert ji.basic(x, 1) is not None and ji._array is type(x)
+    with jax.enable_x64(True):
+        wide = jnp.asarray([2**40 + 3, 5, 7], jnp.int64)
+    keep = jnp.asarray([True, False, True])
+    assert ji.masked(wide, keep) is None
+    out = ut.astensor(wide)[keep].raw
+    assert out.dtype == np.int64 and out.tolist() == [2**40 + 3, 7]
+    host = jax.sharding.SingleDeviceSharding(jax.devices()[0], memory_kind="pinned_host")
+    pinned = jax.device_put(x, host)
+    assert ji.basic(pinned, 1) is None and ji.masked(pinned, m) is None
+    assert ji.masked(x, jax.device_put(m, host)) is None
+    with jax.set_mesh(jax.make_mesh((1,), ("a",))):
+        assert ji.basic(x, 1) is None and ji.masked(x, m) is None
+    monkeypatch.setattr(ji, "_MAX_COMPILED", len(ji._COMPILED))
+    fresh = (None, None, None, 0)
+    assert fresh not in ji._COMPILED and ji.basic(x, fresh) is None
+    check(make("jax", A)[fresh], "jax", A[fresh])
+    assert fresh not in ji._COMPILED

@@ -5,29 +5,35 @@ dispatches one primitive after another on every call: about 57 µs for
 ``x[:, 0]`` of a 10x10 array and 410 µs for ``x[mask]``, where the data
 movement itself takes a few (2026-12-04, ``benchmarks/bench.py --ops``).
 Two common forms take a shorter way here, after unitensor's own checks
-(``jax.py``'s ``_check_bounds``) have run:
+(``jax.py``'s ``_check_bounds``) have run, for an array on one device, in
+its default memory, with no mesh set (``jax.set_mesh``):
 
 - ``basic``: an index of Python ints, full slices (``:``), ``None`` and
-  ``...`` is one call of a function compiled once per index pattern, in
-  which JAX's own indexing runs on the traced array. The ints are its
-  arguments, not constants: ``x[i]`` in a loop compiles once per pattern,
-  shape and dtype, as JAX's own eager operations do, never once per ``i``.
-  Slices with bounds would be compiled into the function (one compilation
-  per distinct slice), and a sharded array's traced int index is a gather
-  where JAX's own is a slice (whose sharding rules differ), so both index
-  as JAX does.
+  ``...``, with at least one int or ``None``, is one call of a function
+  compiled once per index pattern, in which JAX's own indexing runs on the
+  traced array. The ints are its arguments, not constants: ``x[i]`` in a
+  loop compiles once per pattern, shape and dtype, as JAX's own eager
+  operations do, never once per ``i``. At most 256 patterns are kept; any
+  other indexes as JAX does, and so do slices with bounds (compiled in,
+  they would compile once per distinct slice), an index of only ``:`` and
+  ``...`` (JAX gives ``x`` itself), arrays of 2**31 elements or more (the
+  ints are int32 arguments without 64-bit mode) and sharded arrays (a
+  traced int index of those is a gather where JAX's own is a slice, whose
+  sharding rules differ).
 - ``masked``: ``x[mask]`` with a boolean mask over the leading axes of an
   array on one CPU device, of a type that is not weak, is NumPy's
-  ``x[mask]`` of the same buffer (no copy on the CPU), put where JAX puts
-  its own result: committed to ``x``'s device if ``x`` is committed, else
-  uncommitted on the default device (JAX reads the mask to the host
-  wherever it is). The values, dtype, shape and order are JAX's. A weak
-  type, a sharded array, another platform or a mask of another shape
-  index as JAX does.
+  ``x[mask]`` of the array's own buffer (read without a copy), copied to
+  the device where JAX puts its own result: committed to ``x``'s device if
+  ``x`` is committed, else uncommitted on the default device (JAX reads
+  the mask to the host wherever it is). The values, dtype, shape and order
+  are JAX's. A weak type, a 64-bit array while 64-bit mode is off (made
+  before it was turned off: the device copy would narrow it), another
+  platform or memory, or a mask of another shape index as JAX does.
 
-Tracers (inside ``jax.jit``, ``jax.grad``, ``jax.vmap``) and any other index
-take JAX's own indexing, so gradients and traced code are unchanged; both
-functions then return None.
+Tracers (inside ``jax.jit``, ``jax.grad``, ``jax.vmap``) index as JAX does,
+so gradients are unchanged; a concrete array captured by a traced function
+takes these paths too: the same values, but the function's jaxpr holds the
+compiled call, or the masked result as a constant.
 
 JAX itself is handed to ``set_jax``.
 """
@@ -51,6 +57,7 @@ _FULL = slice(None)
 _COMPILED: dict[tuple[Any, ...], Callable[..., Any]] = {}  # index pattern -> jitted a[index]
 _MAX_COMPILED = 256
 _INT32 = (-(2**31), 2**31)
+_WIDE = frozenset(np.dtype(n) for n in ("int64", "uint64", "float64", "complex128"))
 
 
 def set_jax(module: Any) -> None:
@@ -60,19 +67,29 @@ def set_jax(module: Any) -> None:
     _single = module.sharding.SingleDeviceSharding
 
 
-def _concrete(a: Any) -> bool:
-    """Whether ``a`` is a concrete JAX array; the first one seen gives the class.
+def _plain(a: Any) -> bool:
+    """Whether ``a`` is a concrete array on one device, in its default memory, with no mesh set.
 
-    (Found from an array, not by making one: making one would start JAX's
-    backends at import, before a user's configuration of them.)
+    The first concrete array of a NumPy dtype seen gives the class (typed
+    PRNG keys are another); found from an array, not by making one, which
+    would start JAX's backends at import, before a user configures them.
     """
     global _array
-    if a.__class__ is _array:
-        return True
-    if _array is None and isinstance(a, jax.Array) and not isinstance(a, jax.core.Tracer):
+    if a.__class__ is not _array:
+        if (
+            _array is not None
+            or not isinstance(a, jax.Array)
+            or isinstance(a, jax.core.Tracer)
+            or not isinstance(a.dtype, np.dtype)
+        ):
+            return False
         _array = a.__class__
-        return True
-    return False
+    sharding = a.sharding
+    return (
+        sharding.__class__ is _single
+        and sharding.memory_kind == "device"
+        and jax.sharding.get_abstract_mesh().empty
+    )
 
 
 def getitem(a: Any, index: Any) -> Any:
@@ -85,75 +102,83 @@ def basic(a: Any, index: Any) -> Any:
     """``a[index]`` by a function compiled once per index pattern, or None.
 
     ``index`` is an int or a tuple of ints, full slices, ``None`` and at
-    most one ``...``, already checked against ``a``'s shape; ``a`` a
-    concrete array on one device. Anything else gives None: the caller
-    indexes as JAX does.
+    most one ``...`` (one int or ``None`` at least), already checked against
+    ``a``'s shape; anything else, and arrays the module's docstring lists,
+    give None: the caller indexes as JAX does.
     """
-    if not _concrete(a) or a.sharding.__class__ is not _single:
+    if not _plain(a) or a.size >= _INT32[1]:  # (in-range ints, and i + n, fit int32)
         return None
     if index.__class__ is int:
-        return _compiled((_INT,))(a, index) if _INT32[0] <= index < _INT32[1] else None
-    if index.__class__ is not tuple or not index:
+        fn = _compiled((_INT,)) if _INT32[0] <= index < _INT32[1] else None
+        return None if fn is None else fn(a, index)
+    if index.__class__ is not tuple:
         return None
     pattern: list[Any] = []
     ints: list[int] = []
+    taken = False  # (an int or None: else the index is x itself, as JAX gives it)
     for item in index:
         kind = item.__class__
         if kind is int:
-            if not _INT32[0] <= item < _INT32[1]:  # (a jitted function's int argument is int32)
+            if not _INT32[0] <= item < _INT32[1]:  # (an axis of a 0-size array may be longer)
                 return None
             pattern.append(_INT)
             ints.append(item)
-        elif item is None or item is Ellipsis:
+            taken = True
+        elif item is None:
+            pattern.append(item)
+            taken = True
+        elif item is Ellipsis:
             pattern.append(item)
         elif kind is slice and item.start is None and item.stop is None and item.step is None:
             pattern.append(_ALL)
         else:
             return None
-    return _compiled(tuple(pattern))(a, *ints)
+    fn = _compiled(tuple(pattern)) if taken else None
+    return None if fn is None else fn(a, *ints)
 
 
-def _compiled(pattern: tuple[Any, ...]) -> Callable[..., Any]:
+def _compiled(pattern: tuple[Any, ...]) -> Callable[..., Any] | None:
+    """The compiled ``a[index]`` of a pattern; None once ``_MAX_COMPILED`` are kept."""
     fn = _COMPILED.get(pattern)
-    if fn is None:
-        fn = jax.jit(_indexer(pattern))
-        if len(_COMPILED) < _MAX_COMPILED:
-            _COMPILED[pattern] = fn
+    if fn is None and len(_COMPILED) < _MAX_COMPILED:
+        fn = _COMPILED.setdefault(pattern, jax.jit(_indexer(pattern)))
     return fn
 
 
 def _indexer(pattern: tuple[Any, ...]) -> Callable[..., Any]:
     """``(a, *ints) -> a[index]`` for the index the pattern stands for."""
 
-    def index(a: Any, *ints: Any) -> Any:
+    def getitem(a: Any, *ints: Any) -> Any:
         given = iter(ints)
         items = tuple(
             next(given) if item is _INT else _FULL if item is _ALL else item for item in pattern
         )
         return a[items]
 
-    return index
+    return getitem
 
 
 def masked(a: Any, mask: Any) -> Any:
-    """``a[mask]`` by NumPy on the same CPU buffers, or None (see the module's docstring).
+    """``a[mask]`` by NumPy on ``a``'s CPU buffer, or None (see the module's docstring).
 
-    ``mask`` is a native boolean array, ``a`` a concrete array of a strong
-    type on one CPU device, and ``mask``'s shape ``a``'s leading axes (at
-    least one); anything else gives None.
+    ``mask`` is a native boolean array whose shape is ``a``'s leading axes
+    (at least one), ``a`` a concrete array of a strong type on one CPU
+    device; anything else gives None.
     """
     if (
-        not _concrete(a)
-        or mask.__class__ is not a.__class__
+        mask.__class__ is not a.__class__
+        or not _plain(a)
         or a.weak_type
+        or a.platform() != "cpu"
+        or mask.sharding.memory_kind != "device"
         or mask.dtype != np.bool_
-        or a.sharding.__class__ is not _single
-        or a.device.platform != "cpu"
     ):
         return None
     k = mask.ndim
     if not k or mask.shape != a.shape[:k]:
         return None
     out = np.asarray(a)[np.asarray(mask)]
+    if out.dtype in _WIDE and not jax.config.jax_enable_x64:
+        return None  # (a 64-bit array from before 64-bit mode was turned off)
     # (JAX's result is committed to a's device where a is, the mask's placement aside)
     return jax.device_put(out, a.device) if a.committed else jax.numpy.asarray(out)
