@@ -14,7 +14,7 @@ and the overhead per call in microseconds; its first row is native code
 against itself.
 
 Every ratio comes with its 95 % confidence interval (of the median over
-rounds, ``median_interval``), and the run ends with the goals of issue 15
+rounds, ``median_interval``), and the run ends with the goals of the performance work
 (10x10 workloads <= 1.10, 1000x1000 <= 1.02, train step <= 1.05, the
 namespace within 5 % of the method), met or missed.
 
@@ -595,7 +595,8 @@ def _format_row(r: dict[str, Any]) -> str:
     )
 
 
-# The goals of the eager table (issue 15): the largest ratio each kind of row may have.
+# The goals of the eager table (the performance work's, docs/benchmarks.md): the largest
+# ratio each kind of row may have.
 def _small(r: dict[str, Any]) -> bool:
     return bool(r["workload"].endswith("10x10") and "noise" not in r["workload"])
 
@@ -667,7 +668,8 @@ def write_docs(rows: list[dict[str, Any]], compiled: list[dict[str, Any]]) -> No
     """The tables as Markdown and the ratios as a chart, for the documentation."""
     measured = commit()  # (before the files below change the tree)
     lines = [
-        f"Measured on: {machine()}; commit {measured}; "
+        f"Measured on: {machine(tuple(dict.fromkeys(r['backend'] for r in rows)))}; "
+        f"commit {measured}; "
         f"`python benchmarks/bench.py --docs` on {time.strftime('%Y-%m-%d', time.gmtime())}.",
         "Ratios are unitensor / native (the median over interleaved rounds of the ratio",
         "within a round) with their 95 % confidence interval; the noise row is native code",
@@ -685,7 +687,7 @@ def write_docs(rows: list[dict[str, Any]], compiled: list[dict[str, Any]]) -> No
             f"{_optional(r['namespace_us'], 1)} | {_optional(r['namespace_ratio'], 3)} | "
             f"{_interval(r['namespace_interval'], 3)} |"
         )
-    lines += ["", "Goals (issue 15), as this run measured them:", ""]
+    lines += ["", "Goals of the performance work, as this run measured them:", ""]
     lines += [f"- {line}" for line in goals(rows)]
     lines += [
         "",

@@ -283,8 +283,11 @@ def test_an_int_out_of_range_among_slices_raises(backend, index):
     """Ints and slices (JAX's quick check) raise as NumPy; in-range ones give NumPy's values."""
     a = np.arange(24, dtype=np.float32).reshape(3, 4, 2)
     t = make(backend, a)
-    with pytest.raises(ut.IndexOutOfRangeError, match="out of bounds"):
+    with pytest.raises(IndexError) as expected:
+        a[index]
+    with pytest.raises(ut.IndexOutOfRangeError) as raised:
         t[index].numpy()
+    assert str(raised.value) == str(expected.value)  # (NumPy's message: "... for axis 1 ...")
     for ok in ((slice(None), 3), (slice(None), -4), (2,), (slice(1, None), 0, 1), (-1, -1, -1)):
         check(t[ok], backend, a[ok])
 

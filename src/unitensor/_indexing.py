@@ -36,6 +36,7 @@ __all__ = [
     "int_out_of_range",
     "normalize_index",
     "zero_d_masks_as_axes",
+    "zero_step_error",
 ]
 
 
@@ -210,6 +211,23 @@ def int_out_of_range(
                 f"index {item} is out of bounds for axis {dim} with size {n}"
             )
         dim += axes_taken(item, bool_rank)
+    return None
+
+
+def zero_step_error(
+    index: Any, shape: Sequence[Any], bool_rank: Callable[[Any], int | None]
+) -> Exception | None:
+    """NumPy's error for an index with a zero slice step, or None for an index without.
+
+    NumPy reads an index from the left: an int out of range before the first
+    zero step is its ``IndexError`` (``int_out_of_range``), else the step is
+    ``ValueError("slice step cannot be zero")``.
+    """
+    items = as_tuple(index)
+    for k, item in enumerate(items):
+        if item.__class__ is slice and item.step.__class__ is int and not item.step:
+            before = int_out_of_range(items[:k], shape, bool_rank)
+            return before or ValueError("slice step cannot be zero")
     return None
 
 

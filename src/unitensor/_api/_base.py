@@ -134,12 +134,16 @@ def reraise_index_error(e: IndexError) -> NoReturn:
     """Raise a framework's out-of-range ``IndexError`` as ``IndexOutOfRangeError``.
 
     The framework's error is kept as ``__cause__``; any other ``IndexError``
-    (ours, or about something else) is raised as it is.
+    (ours, or about something else) is raised as it is. PyTorch's "for
+    dimension 0" reads "for axis 0" and Dask's "Index 5" "index 5", as
+    NumPy's message and the other backends'.
     """
     text = str(e)
     if isinstance(e, UnitensorError) or not ("out of bounds" in text or "out of range" in text):
         raise e
-    raise IndexOutOfRangeError(text) from e
+    if text.startswith("Index "):  # (Dask's capital)
+        text = "index " + text[6:]
+    raise IndexOutOfRangeError(text.replace(" for dimension ", " for axis ")) from e
 
 
 def as_tensor(x: Any) -> Any:

@@ -62,7 +62,7 @@ from typing import Any, cast
 import numpy as np
 
 from .._errors import DataDependentShapeError
-from .._indexing import axes_taken, expand_ellipsis
+from .._indexing import axes_taken, expand_ellipsis, zero_step_error
 from .._tensor import Tensor
 from . import Primitives, _dask_transforms
 from . import numpy as _numpy_backend
@@ -271,6 +271,9 @@ def _getitem(a: Any, index: Any) -> Any:
     those, index arrays beside a ``None``, and index arrays of several axes,
     run in one task.
     """
+    zero_step = zero_step_error(index, [None if n != n else n for n in a.shape], _mask_rank)
+    if zero_step is not None:  # (Dask checks every int first; NumPy reads from the left)
+        raise zero_step
     index = _negative_steps_resolved(a, index)
     items = _items(index)
     arrays = _index_arrays(items)

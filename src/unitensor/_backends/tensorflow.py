@@ -47,7 +47,14 @@ from typing import Any
 import numpy as np
 
 from .._errors import CompileError, IndexOutOfRangeError
-from .._indexing import AdvancedOps, advanced_getitem, as_tuple, expand_ellipsis, int_out_of_range
+from .._indexing import (
+    AdvancedOps,
+    advanced_getitem,
+    as_tuple,
+    expand_ellipsis,
+    int_out_of_range,
+    zero_step_error,
+)
 from .._tensor import Tensor
 from . import (
     Primitives,
@@ -230,15 +237,10 @@ def _basic_getitem(a: Any, index: Any) -> Any:
         out = _tensorflow_indexing.strided_slice(a, index)  # (eager: one raw op, 7x faster)
         return a[index] if out is None else out
     except (tf.errors.InvalidArgumentError, ValueError) as e:  # (ValueError: in a graph)
-        items = as_tuple(index)
-        zero = [
-            k
-            for k, i in enumerate(items)
-            if i.__class__ is slice and i.step.__class__ is int and not i.step
-        ]
-        error = int_out_of_range(items[: zero[0]] if zero else index, a.shape, _bool_rank)
-        if error is None and zero:  # (NumPy's error, after an int out of range before it)
-            raise ValueError("slice step cannot be zero") from e
+        zero_step = zero_step_error(index, a.shape, _bool_rank)
+        if zero_step is not None:
+            raise zero_step from e
+        error = int_out_of_range(index, a.shape, _bool_rank)
         if error is None and isinstance(e, ValueError):
             raise
         raise error or _index_error(e) from e
