@@ -512,3 +512,26 @@ def test_jax_fast_indexing_leaves_what_it_cannot_give_alike(monkeypatch):
     assert fresh not in ji._COMPILED and ji.basic(x, fresh) is None
     check(make("jax", A)[fresh], "jax", A[fresh])
     assert fresh not in ji._COMPILED
+
+
+def test_jax_converted_indices_leave_the_result_placed_as_jaxs():
+    """A list or NumPy index of an uncommitted array gives an uncommitted result, as JAX's
+    own index array does; a committed array's result stays committed to its device."""
+    jax = pytest.importorskip("jax")
+    jnp = jax.numpy
+    make("jax", A)
+    device = jax.devices()[0]
+    for x in (jnp.asarray(A), jax.device_put(jnp.asarray(A), device)):
+        t = ut.astensor(x)
+        for index, native in [
+            ([1, 2], jnp.asarray([1, 2])),
+            (np.array([0, 2]), jnp.asarray([0, 2])),
+            ((1, [0, 3]), (1, jnp.asarray([0, 3]))),
+            (np.array([True, False, True]), jnp.asarray([True, False, True])),
+        ]:
+            out, expected = t[index].raw, x[native]
+            assert out.committed == expected.committed == x.committed
+            assert out.sharding == expected.sharding
+            np.testing.assert_array_equal(np.asarray(out), np.asarray(expected))
+        zeros = ut.zeros_like(t).raw
+        assert zeros.committed == jnp.zeros_like(x).committed == x.committed

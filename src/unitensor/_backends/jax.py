@@ -114,16 +114,19 @@ def _is_concrete(a: Any) -> bool:
 def _device_kw(like: Any, shape: tuple[int, ...] | None = None) -> dict[str, Any]:
     """``device=`` of a concrete template array; nothing for tracers.
 
-    A template sharded over several devices gives its sharding to a result
-    of its own ``shape``; a result of another shape is left uncommitted, so
+    A template on one device gives its device where it is committed to it;
+    an uncommitted one gives nothing, so the result is uncommitted too, as
+    JAX's own results of uncommitted operands are. A template sharded over
+    several devices gives its sharding to a result of its own ``shape``; a
+    result of another shape is left uncommitted, so
     JAX places it where the operation using it needs it, as it does a
     Python scalar (no gather to one device, no sharding that does not fit).
     """
     if not _is_concrete(like):
         return {}
     sharding = like.sharding
-    if len(sharding.device_set) == 1:
-        return {"device": like.device}
+    if len(sharding.device_set) == 1:  # (uncommitted for an uncommitted template, as JAX's)
+        return {"device": like.device} if like.committed else {}
     if shape is not None and tuple(shape) == tuple(like.shape):
         return {"device": sharding}
     return {}
