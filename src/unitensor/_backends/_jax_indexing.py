@@ -109,9 +109,8 @@ def basic(a: Any, index: Any) -> Any:
     if not _plain(a) or a.size >= _INT32[1]:  # (in-range ints, and i + n, fit int32)
         return None
     if index.__class__ is int:
-        fn = _compiled((_INT,)) if _INT32[0] <= index < _INT32[1] else None
-        return None if fn is None else fn(a, index)
-    if index.__class__ is not tuple:
+        index = (index,)
+    elif index.__class__ is not tuple:
         return None
     pattern: list[Any] = []
     ints: list[int] = []

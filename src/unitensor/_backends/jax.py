@@ -40,7 +40,13 @@ import numpy as np
 
 from .._api._base import sharding_error, wrap
 from .._errors import DataDependentShapeError, IndexOutOfRangeError
-from .._indexing import as_tuple, axes_taken, expand_ellipsis, zero_d_masks_as_axes
+from .._indexing import (
+    as_tuple,
+    axes_taken,
+    expand_ellipsis,
+    zero_d_masks_as_axes,
+    zero_step_error,
+)
 from .._tensor import Tensor
 from . import (
     Primitives,
@@ -118,9 +124,9 @@ def _device_kw(like: Any, shape: tuple[int, ...] | None = None) -> dict[str, Any
     an uncommitted one gives nothing, so the result is uncommitted too, as
     JAX's own results of uncommitted operands are. A template sharded over
     several devices gives its sharding to a result of its own ``shape``; a
-    result of another shape is left uncommitted, so
-    JAX places it where the operation using it needs it, as it does a
-    Python scalar (no gather to one device, no sharding that does not fit).
+    result of another shape is left uncommitted, so JAX places it where the
+    operation using it needs it, as it does a Python scalar (no gather to
+    one device, no sharding that does not fit).
     """
     if not _is_concrete(like):
         return {}
@@ -208,16 +214,16 @@ def _check_range(a: Any, low: int, high: int, message: str) -> None:
         _jax_checkify.assert_traced(a, ok, IndexOutOfRangeError(message.format("an index")))
 
 
-def _out_of_bounds(item: int, dim: int, n: int, before: tuple[Any, ...]) -> Exception:
-    """NumPy's error for an int out of range after the index items ``before`` it.
+def _out_of_bounds(a: Any, item: int, dim: int, before: tuple[Any, ...]) -> Exception:
+    """NumPy's error for an int out of range on axis ``dim`` after the items ``before`` it.
 
     NumPy reads an index from the left: a zero slice step before the int is
-    its ``ValueError`` (which JAX raises too, after this check).
+    its ``ValueError`` (``zero_step_error``; JAX raises it too, after this check).
     """
-    for earlier in before:
-        if earlier.__class__ is slice and earlier.step.__class__ is int and not earlier.step:
-            return ValueError("slice step cannot be zero")
-    return IndexOutOfRangeError(f"index {item} is out of bounds for axis {dim} with size {n}")
+    n = a.shape[dim]
+    return zero_step_error(before, a.shape, _bool_rank) or IndexOutOfRangeError(
+        f"index {item} is out of bounds for axis {dim} with size {n}"
+    )
 
 
 def _check_bounds(a: Any, index: Any) -> None:
@@ -233,7 +239,7 @@ def _check_bounds(a: Any, index: Any) -> None:
         for dim, item in enumerate(index):
             if item.__class__ is int:
                 if not -shape[dim] <= item < shape[dim]:
-                    raise _out_of_bounds(item, dim, shape[dim], index[:dim])
+                    raise _out_of_bounds(a, item, dim, index[:dim])
             elif item.__class__ is not slice:
                 break
         else:
@@ -253,7 +259,7 @@ def _check_bounds(a: Any, index: Any) -> None:
         if item.__class__ is int:
             n = a.shape[dim]
             if not -n <= item < n:
-                raise _out_of_bounds(item, dim, n, items[:k])
+                raise _out_of_bounds(a, item, dim, items[:k])
         elif isinstance(item, jax.Array) and item.dtype != np.bool_:
             n = a.shape[dim]
             _check_range(item, -n, n, f"{{}} is out of bounds for axis {dim} with size {n}")
