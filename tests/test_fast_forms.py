@@ -758,6 +758,63 @@ def test_torch_sign_of_a_tensor_escaped_from_vmap_says_so():
             ut.astensor(t).sign()
 
 
+def test_torch_holds_taken_and_left():
+    """Which int64 tensors torch_holds reads (True or False, as NumPy's ``isin``) and which it
+    leaves (None: crossentropy's reduction then); crossentropy finds int64's least label
+    either way (PyTorch's kernel is given it to leave out)."""
+    torch = pytest.importorskip("torch")
+    from unitensor._backends import torch as torch_backend
+
+    ut.astensor(torch.ones(1)).sign()  # (PyTorch's primitives set the kernels up when loaded)
+    if torch_backend._holds is None:
+        pytest.skip("unitensor._kernels is not built (crossentropy's reduction is tested alone)")
+    least = -(2**63)
+    x = np.arange(40_000, dtype=np.int64) % 7  # (past the size where the GIL is released)
+    x[-1] = least
+    cases = {
+        "at the end": (torch.from_numpy(x), "taken"),
+        "without it": (torch.from_numpy(x[:-1]), "taken"),
+        "small, first": (torch.from_numpy(x[-1:].copy()), "taken"),
+        "contiguous slice": (torch.from_numpy(x)[5:], "taken"),  # (a storage offset)
+        "0-d": (torch.tensor(least), "taken"),
+        "empty": (torch.zeros(0, dtype=torch.int64), "taken"),
+        "parameter": (torch.nn.Parameter(torch.from_numpy(x), requires_grad=False), "taken"),
+        "strided": (torch.from_numpy(x)[1::2], "left"),
+        "int32": (torch.from_numpy(x.astype(np.int32)), "left"),
+        "float64": (torch.from_numpy(x.astype(np.float64)), "left"),
+        "neg bit": (torch._neg_view(torch.from_numpy(x)), "left"),
+        "functional wrapper": (torch._to_functional_tensor(torch.from_numpy(x.copy())), "left"),
+    }
+    for label, (t, form) in cases.items():
+        got = torch_backend._holds(t, least)
+        assert (got is None) == (form == "left"), label
+        if form == "taken":
+            assert got is bool(np.isin(least, t.numpy())), label
+    assert torch_backend._holds(torch.from_numpy(x), 3) is True
+    assert torch_backend._holds(torch.from_numpy(x[:2]), 3) is False
+    with pytest.raises(OverflowError, match="outside int64"):
+        torch_backend._holds(torch.from_numpy(x), 2**63)
+
+    class Mode(torch.overrides.TorchFunctionMode):
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            return func(*args, **(kwargs or {}))
+
+    with Mode():
+        assert torch_backend._holds(torch.from_numpy(x), least) is None
+    logits = torch.zeros(3, 4)
+    labels = torch.tensor([[0, 9], [least, 9], [2, 9]])[:, 0]  # (strided: the reduction)
+    assert torch_backend._holds(labels, least) is None
+    for given in (labels, labels.contiguous()):
+        for reduction in ("none", "mean", "sum"):
+            with pytest.raises(ut.IndexOutOfRangeError, match="a label is -9223372036854775808"):
+                ut.crossentropy(ut.astensor(logits), ut.astensor(given), reduction=reduction)
+    strided_ok = torch.tensor([[0, 9], [1, 9], [3, 9]])[:, 0]
+    expected = -np.log(np.full(3, 0.25, dtype=np.float32))
+    np.testing.assert_allclose(
+        ut.crossentropy(ut.astensor(logits), ut.astensor(strided_ok)).numpy(), expected, rtol=1e-6
+    )
+
+
 def test_torch_sign_kernel_passes_on_a_test_that_raises():
     """An exception in one of torch_sign's tests propagates as it is (no SystemError)."""
     torch = pytest.importorskip("torch")
@@ -776,6 +833,7 @@ def test_torch_sign_kernel_passes_on_a_test_that_raises():
             (torch.Tensor,),
             torch.float32,
             torch.float64,
+            torch.int64,
             torch.strided,
             lambda: None,
             (lambda: NoTruth(),),
@@ -799,6 +857,7 @@ def _setup_arguments(torch, threads, grain=32768):
         (torch.Tensor, torch.nn.Parameter),
         torch.float32,
         torch.float64,
+        torch.int64,
         torch.strided,
         torch._C._functorch.maybe_current_level,
         (
@@ -953,7 +1012,7 @@ def test_torch_setup_refuses_bad_entry_points_and_keeps_its_state():
         kernels.torch_setup(*_setup_arguments(torch, ("a", 1, 2, count)))
     with pytest.raises(ValueError, match="grain size is at least 1"):
         kernels.torch_setup(*_setup_arguments(torch, None, grain=0))
-    with pytest.raises(TypeError, match="takes 12 arguments"):
+    with pytest.raises(TypeError, match="takes 13 arguments"):
         kernels.torch_setup(*_setup_arguments(torch, None)[:11])
     expected = "taken" if _threads(torch) else "general"
     got = kernels.torch_sign(torch.from_numpy(x))  # (still as it was set up)

@@ -22,11 +22,18 @@
  * by the caller in the process (they are the GNU OpenMP ABI that compilers
  * emit for `#pragma omp parallel`), so that no second thread pool competes
  * with PyTorch's for the cores.
+ *
+ * torch_holds(a, value) reads whether a plain int64 CPU tensor holds `value`
+ * (crossentropy's one label PyTorch leaves out, _backends/torch.py's
+ * _crossentropy), after the same tests as torch_sign: one pass in C where
+ * `a.min().item()` cost a reduction's dispatch and a 0-d tensor, and 8 µs of
+ * the demo's training step (docs/benchmarks.md).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #if defined(__GNUC__) && defined(__x86_64__) && defined(__linux__) && !defined(__clang__)
 #define VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
@@ -174,6 +181,7 @@ static struct {
     PyObject *types;        /* tuple: the plain tensor classes (torch.Tensor, Parameter) */
     PyObject *float32;      /* torch.float32 */
     PyObject *float64;      /* torch.float64 */
+    PyObject *int64;        /* torch.int64: torch_holds' dtype */
     PyObject *strided;      /* torch.strided */
     PyObject *level;        /* torch._C._functorch.maybe_current_level: None outside */
     PyObject *off;          /* tuple of calls that return a false value outside modes */
@@ -207,15 +215,15 @@ static PyObject *
 torch_setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 12) {
-        PyErr_Format(PyExc_TypeError, "torch_setup() takes 12 arguments (%zd given)", nargs);
+    if (nargs != 13) {
+        PyErr_Format(PyExc_TypeError, "torch_setup() takes 13 arguments (%zd given)", nargs);
         return NULL;
     }
-    if (!PyTuple_Check(args[0]) || !PyTuple_Check(args[5])) {
+    if (!PyTuple_Check(args[0]) || !PyTuple_Check(args[6])) {
         PyErr_SetString(PyExc_TypeError, "torch_setup(): the classes and the calls are tuples");
         return NULL;
     }
-    Py_ssize_t serial = PyLong_AsSsize_t(args[10]);
+    Py_ssize_t serial = PyLong_AsSsize_t(args[11]);
     if (serial == -1 && PyErr_Occurred()) {
         return NULL;
     }
@@ -223,7 +231,7 @@ torch_setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_ValueError, "torch_setup(): the grain size is at least 1");
         return NULL;
     }
-    PyObject *threads = args[11], *count = NULL;
+    PyObject *threads = args[12], *count = NULL;
     void *points[3] = {NULL, NULL, NULL};
     if (threads != Py_None) {
         if (!PyTuple_Check(threads) || PyTuple_GET_SIZE(threads) != 4 ||
@@ -239,9 +247,9 @@ torch_setup(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             }
         }
     }
-    PyObject **slots[] = {&pt.types, &pt.float32, &pt.float64, &pt.strided, &pt.level,
-                          &pt.off, &pt.forward_ad, &pt.empty_like, &pt.contiguous,
-                          &pt.sign};
+    PyObject **slots[] = {&pt.types,      &pt.float32,    &pt.float64, &pt.int64,
+                          &pt.strided,    &pt.level,      &pt.off,     &pt.forward_ad,
+                          &pt.empty_like, &pt.contiguous, &pt.sign};
     for (size_t i = 0; i < sizeof(slots) / sizeof(slots[0]); i++) {
         Py_XSETREF(*slots[i], Py_NewRef(args[i]));
     }
@@ -305,43 +313,31 @@ is_plain(PyObject *a)
     return 0;
 }
 
-/* The standard's sign of ``a`` in one pass, or None where ``a`` may not take the kernel:
-   not a plain float32 or float64 CPU tensor in contiguous strided memory without the
-   negative bit and autograd (not nested), or under a torch.func transformation, forward AD, a
-   dispatch or function mode or torch.jit.trace; above the grain size without OpenMP entry
-   points, large_sign's. */
-static PyObject *
-torch_sign(PyObject *module, PyObject *a)
+/* Whether ``a`` is a plain CPU tensor in strided memory, not nested, without autograd: 1,
+   0, or -1 with an exception. */
+static int
+plain_cpu(PyObject *a)
 {
-    (void)module;
-    if (pt.types == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "torch_sign() before torch_setup()");
-        return NULL;
-    }
     if (!is_plain(a)) {
-        Py_RETURN_NONE;
+        return 0;
     }
     int ok = attr_is(a, s_requires_grad, 0, Py_False);
     if (ok > 0) ok = attr_is(a, s_is_cpu, 0, Py_True);
     if (ok > 0) ok = attr_is(a, s_layout, 0, pt.strided);
     if (ok > 0) ok = attr_is(a, s_is_nested, 0, Py_False);
-    if (ok <= 0) {
-        return ok < 0 ? NULL : Py_NewRef(Py_None);
-    }
-    PyObject *dtype = PyObject_GetAttr(a, s_dtype);
-    if (dtype == NULL) {
-        return NULL;
-    }
-    Py_ssize_t itemsize = dtype == pt.float32 ? 4 : dtype == pt.float64 ? 8 : 0;
-    Py_DECREF(dtype);
-    if (itemsize == 0) {
-        Py_RETURN_NONE;
-    }
+    return ok;
+}
+
+/* Whether no torch.func transformation, forward AD, dispatch or function mode or
+   torch.jit.trace is on: 1, 0, or -1 with an exception. */
+static int
+outside_modes(void)
+{
     PyObject *v = PyObject_CallNoArgs(pt.level);
     if (v == NULL) {
-        return NULL;
+        return -1;
     }
-    ok = v == Py_None;
+    int ok = v == Py_None;
     Py_DECREF(v);
     for (Py_ssize_t i = 0; ok > 0 && i < PyTuple_GET_SIZE(pt.off); i++) {
         v = PyObject_CallNoArgs(PyTuple_GET_ITEM(pt.off, i));
@@ -355,14 +351,80 @@ torch_sign(PyObject *module, PyObject *a)
         Py_XDECREF(v);
         ok = PyErr_Occurred() ? -1 : level < 0;
     }
+    return ok;
+}
+
+/* Whether ``a``'s memory may be read as its numbers now: outside modes, contiguous, without
+   the negative bit: 1, 0, or -1 with an exception. */
+static int
+readable_now(PyObject *a)
+{
+    int ok = outside_modes();
     if (ok > 0) ok = attr_is(a, s_is_contiguous, 1, Py_True);
     if (ok > 0) ok = attr_is(a, s_is_neg, 1, Py_False);
+    return ok;
+}
+
+/* ``a.numel()``, or -1 with an exception. */
+static Py_ssize_t
+numel_of(PyObject *a)
+{
+    PyObject *v = PyObject_CallMethodNoArgs(a, s_numel);
+    Py_ssize_t n = v == NULL ? -1 : PyLong_AsSsize_t(v);
+    Py_XDECREF(v);
+    return n;
+}
+
+/* ``a``'s data address in ``*source``: 1, 0 where it has none to read (no storage: a tensor
+   escaped from torch.func, whose PyTorch operations then say so; address 0: a
+   functionalization wrapper, whose storage holds no data), or -1 with an exception. */
+static int
+data_of(PyObject *a, void **source)
+{
+    PyObject *v = PyObject_CallMethodNoArgs(a, s_data_ptr);
+    if (v == NULL && PyErr_ExceptionMatches(PyExc_RuntimeError)) {
+        PyErr_Clear();
+        return 0;
+    }
+    *source = v == NULL ? NULL : PyLong_AsVoidPtr(v);
+    Py_XDECREF(v);
+    if (*source == NULL) {
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    return 1;
+}
+
+/* The standard's sign of ``a`` in one pass, or None where ``a`` may not take the kernel:
+   not a plain float32 or float64 CPU tensor in contiguous strided memory without the
+   negative bit and autograd (not nested), or under a torch.func transformation, forward AD, a
+   dispatch or function mode or torch.jit.trace; above the grain size without OpenMP entry
+   points, large_sign's. */
+static PyObject *
+torch_sign(PyObject *module, PyObject *a)
+{
+    (void)module;
+    if (pt.types == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "torch_sign() before torch_setup()");
+        return NULL;
+    }
+    int ok = plain_cpu(a);
     if (ok <= 0) {
         return ok < 0 ? NULL : Py_NewRef(Py_None);
     }
-    v = PyObject_CallMethodNoArgs(a, s_numel);
-    Py_ssize_t n = v == NULL ? -1 : PyLong_AsSsize_t(v);
-    Py_XDECREF(v);
+    PyObject *dtype = PyObject_GetAttr(a, s_dtype);
+    if (dtype == NULL) {
+        return NULL;
+    }
+    Py_ssize_t itemsize = dtype == pt.float32 ? 4 : dtype == pt.float64 ? 8 : 0;
+    Py_DECREF(dtype);
+    if (itemsize == 0) {
+        Py_RETURN_NONE;
+    }
+    ok = readable_now(a);
+    if (ok <= 0) {
+        return ok < 0 ? NULL : Py_NewRef(Py_None);
+    }
+    Py_ssize_t n = numel_of(a);
     if (n == -1 && PyErr_Occurred()) {
         return NULL;
     }
@@ -372,26 +434,17 @@ torch_sign(PyObject *module, PyObject *a)
     if (n > grain && omp.parallel == NULL) {
         return large_sign(a);
     }
-    v = PyObject_CallMethodNoArgs(a, s_data_ptr);
-    if (v == NULL && PyErr_ExceptionMatches(PyExc_RuntimeError)) {
-        PyErr_Clear(); /* (no storage: a tensor escaped from torch.func; PyTorch's own
-                          operation then says so) */
-        Py_RETURN_NONE;
-    }
-    void *source = v == NULL ? NULL : PyLong_AsVoidPtr(v);
-    Py_XDECREF(v);
-    if (source == NULL) {
-        if (PyErr_Occurred()) {
-            return NULL;
-        }
-        Py_RETURN_NONE; /* (a functionalization wrapper: its storage holds no data) */
+    void *source = NULL;
+    ok = data_of(a, &source);
+    if (ok <= 0) {
+        return ok < 0 ? NULL : Py_NewRef(Py_None);
     }
     PyObject *like[2] = {a, pt.contiguous};
     PyObject *out = PyObject_Vectorcall(pt.empty_like, like, 1, k_memory_format);
     if (out == NULL) {
         return NULL;
     }
-    v = PyObject_CallMethodNoArgs(out, s_data_ptr);
+    PyObject *v = PyObject_CallMethodNoArgs(out, s_data_ptr);
     void *target = v == NULL ? NULL : PyLong_AsVoidPtr(v);
     Py_XDECREF(v);
     if (target == NULL) {
@@ -406,6 +459,68 @@ torch_sign(PyObject *module, PyObject *a)
         return NULL;
     }
     return out;
+}
+
+/* Whether any of ``n`` int64 numbers at ``x`` is ``value`` (branch-free: vectorized). */
+VECTOR_CLONES static int
+holds_int64(const int64_t *restrict x, Py_ssize_t n, int64_t value)
+{
+    int found = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        found |= x[i] == value;
+    }
+    return found;
+}
+
+/* torch_holds(a, value, /): whether the int64 tensor ``a`` holds ``value`` (True or False),
+   read in its memory; None where ``a`` may not be read so (torch_sign's tests, with int64
+   for the float dtypes: then the caller's reduction). */
+static PyObject *
+torch_holds(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "torch_holds() takes 2 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    if (pt.types == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "torch_holds() before torch_setup()");
+        return NULL;
+    }
+    int overflow = 0;
+    long long value = PyLong_AsLongLongAndOverflow(args[1], &overflow);
+    if (value == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (overflow) {
+        PyErr_SetString(PyExc_OverflowError, "torch_holds(): the value is outside int64");
+        return NULL;
+    }
+    PyObject *a = args[0];
+    int ok = plain_cpu(a);
+    if (ok > 0) ok = attr_is(a, s_dtype, 0, pt.int64);
+    if (ok > 0) ok = readable_now(a);
+    if (ok <= 0) {
+        return ok < 0 ? NULL : Py_NewRef(Py_None);
+    }
+    Py_ssize_t n = numel_of(a);
+    if (n == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (n == 0) {
+        Py_RETURN_FALSE;
+    }
+    void *source = NULL;
+    ok = data_of(a, &source);
+    if (ok <= 0) {
+        return ok < 0 ? NULL : Py_NewRef(Py_None);
+    }
+    PyThreadState *saved = n < SERIAL_FREE ? NULL : PyEval_SaveThread();
+    int found = holds_int64((const int64_t *)source, n, (int64_t)value);
+    if (saved != NULL) {
+        PyEval_RestoreThread(saved);
+    }
+    return PyBool_FromLong(found);
 }
 
 /* The C function made by ``sign_then``: ``torch_sign(a)``, and where that takes no form
@@ -522,9 +637,9 @@ static PyMethodDef module_methods[] = {
                "(itemsize 4) or float64 (itemsize 8) numbers at address source, written at "
                "address target.")},
     {"torch_setup", (PyCFunction)(void (*)(void))torch_setup, METH_FASTCALL,
-     PyDoc_STR("torch_setup(types, float32, float64, strided, level, off, forward_ad, "
+     PyDoc_STR("torch_setup(types, float32, float64, int64, strided, level, off, forward_ad, "
                "empty_like, contiguous_format, sign, grain, threads, /): what torch_sign "
-               "tests and calls; threads: None, or the addresses of GOMP_parallel, "
+               "and torch_holds test and call; threads: None, or the addresses of GOMP_parallel, "
                "omp_get_thread_num and omp_get_num_threads in PyTorch's OpenMP runtime and "
                "torch.get_num_threads (then above grain numbers sign splits its work over "
                "that runtime's threads, as many as torch.get_num_threads() gives).")},
@@ -539,6 +654,10 @@ static PyMethodDef module_methods[] = {
      PyDoc_STR("sign_then(otherwise, /): a function of one tensor a that gives torch_sign(a), "
                "or where that is None or False, otherwise(a, that): the C fast paths call it "
                "with no Python frame between them and the kernel.")},
+    {"torch_holds", (PyCFunction)(void (*)(void))torch_holds, METH_FASTCALL,
+     PyDoc_STR("torch_holds(a, value, /): whether the int64 PyTorch tensor a holds the int "
+               "value, read in its memory, or None where torch_sign's tests (with int64 for "
+               "its float dtypes) leave a.")},
     {"torch_sign", (PyCFunction)torch_sign, METH_O,
      PyDoc_STR("torch_sign(a, /): the standard's sign of a PyTorch tensor in one pass (without "
                "OpenMP entry points, above the grain size: torch.sign where the sum is finite, "

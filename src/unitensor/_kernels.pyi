@@ -1,5 +1,6 @@
 """unitensor's kernels over raw memory (``_kernels.c``): sign in one pass; PyTorch's
-sign and mean for the C fast paths (``sign_then``, ``mean_then``)."""
+sign and mean for the C fast paths (``sign_then``, ``mean_then``); whether an int64
+tensor holds a value (``torch_holds``)."""
 
 from collections.abc import Callable
 from typing import Any
@@ -16,6 +17,7 @@ def torch_setup(
     types: tuple[type, ...],
     float32: Any,
     float64: Any,
+    int64: Any,
     strided: Any,
     level: Callable[[], int | None],
     off: tuple[Callable[[], object], ...],
@@ -27,13 +29,18 @@ def torch_setup(
     threads: tuple[int, int, int, Callable[[], int]] | None,
     /,
 ) -> None:
-    """Set what ``torch_sign`` tests and calls (``_backends/torch.py``'s ``_primitives``);
-    ``threads``: None, or the addresses of ``GOMP_parallel``, ``omp_get_thread_num`` and
-    ``omp_get_num_threads`` in PyTorch's OpenMP runtime and ``torch.get_num_threads``."""
+    """Set what ``torch_sign`` and ``torch_holds`` test and call (``_backends/torch.py``'s
+    ``_primitives``); ``threads``: None, or the addresses of ``GOMP_parallel``,
+    ``omp_get_thread_num`` and ``omp_get_num_threads`` in PyTorch's OpenMP runtime and
+    ``torch.get_num_threads``."""
 
 def torch_sign(a: Any, /) -> Any:
     """The standard's sign of a PyTorch tensor, False (a NaN or infinity above the kernel's
     size: the caller's general form), or None where it may not take these forms."""
+
+def torch_holds(a: Any, value: int, /) -> bool | None:
+    """Whether the int64 PyTorch tensor ``a`` holds ``value``, read in its memory; None
+    where ``torch_sign``'s tests (with int64 for its float dtypes) leave ``a``."""
 
 def sign_then(otherwise: Callable[[Any, Any], Any], /) -> Callable[[Any], Any]:
     """A function of a tensor ``a``: ``torch_sign(a)``, or ``otherwise(a, that)`` where that
