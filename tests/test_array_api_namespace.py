@@ -215,6 +215,37 @@ def test_zero_d_results_of_the_python_wrapper_equal_the_c_wrappers(backend, xp):
     check(clip(x), backend, np.array([[1, 2], [3, 4]], np.float32))
 
 
+def test_zero_d_result_held_elsewhere_keeps_its_scalar():
+    """The C wrapper gives a function's own new tensor its 0-d array in place, and a
+    tensor held elsewhere too (or one with a ``__dict__``) a new tensor: the held one
+    keeps its NumPy scalar."""
+    from unitensor.array_api import _build
+
+    if _build.speedups is None:
+        pytest.skip("unitensor._speedups is not built (the Python wrapper makes new tensors)")
+    kept = ut.astensor(np.float32(2.5))
+    assert type(kept.raw) is np.float32
+    held = _build._arrays_only(lambda: kept, np.asarray, np.generic)
+    out = held()
+    assert out is not kept and type(kept.raw) is np.float32 and kept.raw == np.float32(2.5)
+    assert type(out) is type(kept) and type(out.raw) is np.ndarray
+    assert out.raw.shape == () and out.raw.dtype == np.float32 and out.raw == 2.5
+
+    class Marked(type(kept)):  # (a __dict__: a new tensor, without the attribute)
+        pass
+
+    def marked():
+        t = Marked(np.float64(-1.0))
+        t.mark = 1
+        return t
+
+    out = _build._arrays_only(marked, np.asarray, np.generic)()
+    assert type(out) is Marked and not hasattr(out, "mark")
+    assert type(out.raw) is np.ndarray and out.raw.dtype == np.float64 and out.raw == -1.0
+    fresh = _build._arrays_only(lambda: ut.astensor(np.int16(7)), np.asarray, np.generic)()
+    assert type(fresh.raw) is np.ndarray and fresh.raw.dtype == np.int16 and fresh.raw == 7
+
+
 def test_numpy_namespace_leaves_other_frameworks_tensors_as_they_are(backend):
     """Only NumPy's scalars become arrays: a tensor of another framework keeps its raw."""
     from unitensor.array_api import numpy as xp_numpy
