@@ -90,12 +90,15 @@ def _value_and_grads(f: Callable[..., Any], xs: tuple[Any, ...]) -> tuple[Any, A
     # A new node for each x (a view still connected to an outer call's graph, or a detached
     # leaf): where x also reaches f another way (a second argument, a closed-over tensor),
     # it is a constant there, as in JAX.
-    xg = tuple(
-        [
-            x.view_as(x) if nested and x.requires_grad else x.detach().requires_grad_(True)
-            for x in xs
-        ]
-    )
+    if len(xs) == 1 and not nested:  # (the common call, without a comprehension's frame)
+        xg: tuple[Any, ...] = (xs[0].detach().requires_grad_(True),)
+    else:
+        xg = tuple(
+            [
+                x.view_as(x) if nested and x.requires_grad else x.detach().requires_grad_(True)
+                for x in xs
+            ]
+        )
     # grad mode on for f, as torch.enable_grad() would set it, without the context manager's
     # Python calls where it is on already (the common case); f's own changes are undone too
     was_enabled = torch.is_grad_enabled()
