@@ -143,9 +143,10 @@ clean:
 	rm -rf $(VENV) build dist site src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
 
 # Overhead against native code, every installed backend (EagerPy as a third column
-# when installed). `make bench-docs` also writes the table and plot into docs/.
+# when installed). `make bench-docs` also writes the table and plot into docs/, with
+# more time per measurement (about 2 minutes in all) for narrower intervals.
 bench: $(STAMP)
 	$(PY) benchmarks/bench.py
 
 bench-docs: $(STAMP)
-	$(PY) benchmarks/bench.py --docs
+	$(PY) benchmarks/bench.py --docs --budget 2

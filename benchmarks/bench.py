@@ -671,13 +671,13 @@ def commit() -> str:
     return out.stdout.strip()
 
 
-def write_docs(rows: list[dict[str, Any]], compiled: list[dict[str, Any]]) -> None:
+def write_docs(rows: list[dict[str, Any]], compiled: list[dict[str, Any]], budget: float) -> None:
     """The tables as Markdown and the ratios as a chart, for the documentation."""
     measured = commit()  # (before the files below change the tree)
+    command = f"python benchmarks/bench.py --docs --budget {budget:g}"
     lines = [
         f"Measured on: {machine(tuple(dict.fromkeys(r['backend'] for r in rows)))}; "
-        f"commit {measured}; "
-        f"`python benchmarks/bench.py --docs` on {time.strftime('%Y-%m-%d', time.gmtime())}.",
+        f"commit {measured}; `{command}` on {time.strftime('%Y-%m-%d', time.gmtime())}.",
         "Ratios are unitensor / native (the median over interleaved rounds of the ratio",
         "within a round) with their 95 % confidence interval; the noise row is native code",
         "against itself.",
@@ -795,7 +795,7 @@ def main() -> None:
         for line in goals(rows):
             print(f"  {line}")
     if args.docs and rows:
-        write_docs(rows, compiled)
+        write_docs(rows, compiled, args.budget)
 
 
 if __name__ == "__main__":
