@@ -144,7 +144,7 @@ clean:
 
 # Overhead against native code, every installed backend (EagerPy as a third column
 # when installed). `make bench-docs` also writes the table and plot into docs/, with
-# more time per measurement (about 2 minutes in all) for narrower intervals.
+# more time per measurement (about a minute in all) for narrower intervals.
 bench: $(STAMP)
 	$(PY) benchmarks/bench.py
 
