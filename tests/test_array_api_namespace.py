@@ -242,8 +242,38 @@ def test_zero_d_result_held_elsewhere_keeps_its_scalar():
     out = _build._arrays_only(marked, np.asarray, np.generic)()
     assert type(out) is Marked and not hasattr(out, "mark")
     assert type(out.raw) is np.ndarray and out.raw.dtype == np.float64 and out.raw == -1.0
-    fresh = _build._arrays_only(lambda: ut.astensor(np.int16(7)), np.asarray, np.generic)()
+
+    class Slotted(type(kept)):  # (another slot: a new tensor, the slot unset, as in Python)
+        __slots__ = ("extra",)
+
+    def slotted():
+        t = Slotted(np.float32(3.0))
+        t.extra = "kept"
+        return t
+
+    finalized = []
+
+    class Finalized(type(kept)):  # (a __del__: it runs on the function's own tensor)
+        __slots__ = ()
+
+        def __del__(self):
+            finalized.append(type(self.raw))
+
+    out = _build._arrays_only(slotted, np.asarray, np.generic)()
+    assert type(out) is Slotted and not hasattr(out, "extra") and out.raw == 3.0
+    out = _build._arrays_only(lambda: Finalized(np.float32(4.0)), np.asarray, np.generic)()
+    assert type(out) is Finalized and type(out.raw) is np.ndarray and out.raw == 4.0
+    assert finalized == [np.float32]
+    made: list[int] = []
+
+    def fresh_tensor():
+        t = ut.astensor(np.int16(7))
+        made.append(id(t))  # (no reference kept)
+        return t
+
+    fresh = _build._arrays_only(fresh_tensor, np.asarray, np.generic)()
     assert type(fresh.raw) is np.ndarray and fresh.raw.dtype == np.int16 and fresh.raw == 7
+    assert id(fresh) == made[0]  # (held nowhere else: the array went into it)
 
 
 def test_numpy_namespace_leaves_other_frameworks_tensors_as_they_are(backend):

@@ -1588,11 +1588,13 @@ ArraysOnly_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, 
             }
             PyTypeObject *tp = Py_TYPE(out);
             ClassEntry *e = entry_of(tp);
-            if (Py_REFCNT(out) == 1 && e != NULL && e->plain && tp->tp_dictoffset == 0 &&
-                tp->tp_weaklistoffset == 0) {
-                /* (the only reference to a plain tensor that holds nothing but its raw slot,
-                   no __dict__, no weak reference: the slot takes the array, and the tensor is
-                   what a new one around the array would be, without its allocation) */
+            if (Py_REFCNT(out) == 1 && e != NULL && e->plain &&
+                tp->tp_basicsize == tensor_base->tp_basicsize && tp->tp_dictoffset == 0 &&
+                tp->tp_weaklistoffset == 0 && tp->tp_finalize == NULL && tp->tp_del == NULL) {
+                /* (the only reference to a plain tensor that holds nothing but its raw slot:
+                   no other slot, __dict__ or weak reference, no __del__ to run on it: the
+                   slot takes the array, and the tensor is what a new one around the array
+                   would be, without its allocation) */
                 Py_SETREF(*(PyObject **)((char *)out + raw_offset), fixed);
                 return out;
             }
