@@ -761,7 +761,12 @@ def plot(rows: list[dict[str, Any]], path: Path, measured: str) -> None:
 def main() -> None:
     _restart_with_steady_allocator()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--budget", type=float, default=0.6, help="seconds per measurement")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=0.6,
+        help="seconds per measurement (at most 151 rounds; --ops: a quarter per operation)",
+    )
     parser.add_argument("--docs", action="store_true", help="write the docs table and plot")
     parser.add_argument("--ops", action="store_true", help="time each operation alone (10x10)")
     parser.add_argument(

@@ -41,6 +41,18 @@ def test_dlpack_round_trip(backend):
     check(xp.from_dlpack(t), backend, A)
 
 
+def test_dlpack_of_zero_d_results(backend):
+    """A reduction's 0-d result (on NumPy a NumPy scalar inside the tensor) exports as a
+    0-d array of its dtype."""
+    t = make(backend, A).sum()
+    expected = np.sum(A)
+    assert t.__dlpack_device__() == (1, 0)
+    out = np.from_dlpack(t)
+    assert out.shape == () and out.dtype == expected.dtype
+    np.testing.assert_allclose(out, expected, rtol=1e-6)
+    check(t.__array_namespace__().from_dlpack(t), backend, expected, rtol=1e-6)
+
+
 def test_numpy_array_protocol(backend):
     for values in (A, A[0, 0], np.array(True)):  # 0-d too: an array, never a NumPy scalar
         out = np.asarray(make(backend, values))

@@ -623,7 +623,7 @@ def _dlpack_source(a: Any) -> Any:
             UserWarning,
             stacklevel=3,
         )
-    return np.ascontiguousarray(np.asarray(a))
+    return np.asarray(a, order="C")  # (not ascontiguousarray, which makes 0-d arrays 1-d)
 
 
 def _from_dlpack(x: Any) -> Any:

@@ -322,6 +322,12 @@ def _log1p(a: Any) -> Any:
     return fixed if fixed.ndim else fixed[()]
 
 
+def _dlpack_source(a: Any) -> Any:
+    """What exports ``a``'s DLPack capsule: a 0-d array for a NumPy scalar (a reduction's
+    result, which has no ``__dlpack__``), else the array itself."""
+    return _np_asarray(a) if isinstance(a, np.generic) else a
+
+
 _NS = Primitives(
     dtype_type=np.dtype,
     dtype_name=lambda dt: np.dtype(dt).name,
@@ -335,6 +341,7 @@ _NS = Primitives(
     copy=lambda a: np.array(a, copy=True),
     as_array=np.asarray,  # (of a NumPy scalar: a C call, no Python frame)
     scalar_type=np.generic,
+    dlpack_source=_dlpack_source,
     to_numpy=np.asarray,
     item=lambda a: a.item(),
     astype=lambda a, dt: a.astype(dt),
