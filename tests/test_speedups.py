@@ -148,6 +148,14 @@ def test_astensor_equals_the_python_function(backend, call):
         )
 
 
+def test_astensor_of_a_tensor_is_the_tensor(backend):
+    """A tensor (a subclass's too) comes back itself, from C as from the Python function."""
+    t = make(backend, np.arange(3.0, dtype=np.float32))
+    sub = type("Sub", (type(t),), {})(t.raw)
+    for a in (ut.astensor, _python_astensor()):
+        assert a(t) is t and a(sub) is sub
+
+
 def test_every_operator_and_function_with_a_fast_path_is_found():
     for name in ("__add__", "__rsub__", "__truediv__", "__rtruediv__", "__lt__", "maximum"):
         assert name in BINARY
