@@ -195,7 +195,7 @@ def int_out_of_range(
     """The error for the first Python int of ``index`` outside its axis, or None.
 
     Only axes of a known length count (``shape`` may hold ``None``, as a
-    TensorFlow graph tensor's shape does). This is the check of a static
+    TensorFlow graph tensor's shape does, or NaN, as a Dask array's). This is the check of a static
     shape that eager indexing makes through the framework's own error and
     a traced one needs before the framework sees the index (TensorFlow's
     graph builder raises a ``ValueError``; TorchDynamo raises PyTorch's
@@ -206,7 +206,7 @@ def int_out_of_range(
         if item is None:
             continue
         n = shape[dim]
-        if item.__class__ is int and n is not None and not -n <= item < n:
+        if item.__class__ is int and n is not None and n == n and not -n <= item < n:
             return IndexOutOfRangeError(
                 f"index {item} is out of bounds for axis {dim} with size {n}"
             )

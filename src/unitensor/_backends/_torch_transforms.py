@@ -34,8 +34,10 @@ torch: Any = None  # set by primitives()
 # torch.autograd.graph._engine_run_backward, the engine call that torch.autograd.grad ends
 # in, or None where this PyTorch has none (then torch.autograd.grad); set by primitives()
 _run_backward: Any = None
-# torch._C._are_functorch_transforms_active (set by primitives())
-_functorch_on: Any = None
+# torch._C._are_functorch_transforms_active, set by primitives(): whether a torch.func
+# transformation is active (called directly: a Python frame around it cost 1-2 µs of a
+# training step between its kernels, docs/benchmarks.md)
+_functorch_active: Any = None
 
 
 class _Depth(threading.local):
@@ -45,10 +47,6 @@ class _Depth(threading.local):
 
 
 _DEPTH = _Depth()
-
-
-def _functorch_active() -> bool:
-    return bool(torch._C._are_functorch_transforms_active())
 
 
 def _outermost() -> bool:
@@ -80,9 +78,7 @@ def _value_and_grads(f: Callable[..., Any], xs: tuple[Any, ...]) -> tuple[Any, A
     # torch.func also where inference mode is on: torch.autograd records no graph there
     # (f's result needs no gradient and the gradients came out zeros), torch.func's own
     # transformation differentiates regardless
-    # (_functorch_on: _functorch_active's C call without its frame, 1-2 µs of a training
-    # step between its kernels, docs/benchmarks.md)
-    if _functorch_on() or torch.compiler.is_compiling() or torch.is_inference_mode_enabled():
+    if _functorch_active() or torch.compiler.is_compiling() or torch.is_inference_mode_enabled():
         grads, (loss, aux) = torch.func.grad_and_value(
             f, argnums=tuple(range(len(xs))), has_aux=True
         )(*xs)
@@ -198,10 +194,10 @@ def primitives(framework: Any, generators: Any) -> dict[str, Any]:
     The draws without a key use ``generators.get(device)``, the generators
     that ``ut.seed`` reseeds, never PyTorch's global one.
     """
-    global torch, _run_backward, _functorch_on
+    global torch, _run_backward, _functorch_active
     torch = framework
     _run_backward = getattr(torch.autograd.graph, "_engine_run_backward", None)
-    _functorch_on = torch._C._are_functorch_transforms_active
+    _functorch_active = torch._C._are_functorch_transforms_active
 
     def like_device(like: Any) -> Any:
         return like.device

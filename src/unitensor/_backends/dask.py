@@ -271,7 +271,7 @@ def _getitem(a: Any, index: Any) -> Any:
     those, index arrays beside a ``None``, and index arrays of several axes,
     run in one task.
     """
-    zero_step = zero_step_error(index, [None if n != n else n for n in a.shape], _mask_rank)
+    zero_step = zero_step_error(index, a.shape, _mask_rank)
     if zero_step is not None:  # (Dask checks every int first; NumPy reads from the left)
         raise zero_step
     index = _negative_steps_resolved(a, index)
