@@ -25,8 +25,8 @@ demo-dask: $(STAMP)
 	$(PY) -m unitensor.demo_dask
 
 lint: $(STAMP)
-	$(PY) -m ruff check src tests $(wildcard benchmarks)
-	$(PY) -m ruff format --check src tests $(wildcard benchmarks)
+	$(PY) -m ruff check src tests $(wildcard benchmarks) tools
+	$(PY) -m ruff format --check src tests $(wildcard benchmarks) tools
 
 typecheck: $(STAMP)
 	$(PY) -m mypy
