@@ -233,3 +233,30 @@ def test_at_index_out_of_range(backend, op, index):
         t = make(backend, np.zeros((4, 4), dtype=np.float32))
     with pytest.raises(IndexError):
         apply(t, index, op, 1.0)
+
+
+# Index values JAX without 64-bit mode wrapped around in its int32, and below -size
+WIDE = [2**31, 2**32, 2**40, -(2**31) - 1, -(2**32)]
+B = np.arange(12, dtype=np.float32).reshape(3, 4)
+
+
+@pytest.mark.parametrize("value", WIDE, ids=str)
+def test_updates_at_index_arrays_beyond_int32_raise(backend, value):
+    """``t.at[np.array([2**32])].set(9.0)`` wrote row 0 on JAX (its int32 wrapped the index
+    around); every update raises, as NumPy's ``t[idx] = v`` does, and changes nothing."""
+    for idx in (np.array([value]), [value]):
+        t = make(backend, B)
+        for update in (
+            lambda t, i: t.at[i].set(9.0),
+            lambda t, i: t.at[:, i].add(1.0),
+            lambda t, i: t.at[i, 1].max(5.0),
+            lambda t, i: t.index_update(i, 9.0),
+        ):
+            with pytest.raises(ut.IndexOutOfRangeError, match=rf"index {value} is out of bounds"):
+                update(t, idx).numpy()
+        with pytest.raises(ut.IndexOutOfRangeError, match=rf"index {value} is out of bounds"):
+            t[idx] = 9.0
+        check(t, backend, B)  # unchanged
+    expected = B.copy()
+    expected[[2, -3]] = 9.0
+    check(make(backend, B).at[np.array([2, -3])].set(9.0), backend, expected)

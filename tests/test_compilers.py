@@ -89,12 +89,23 @@ def sorting(x):
     return restore_type(t.sort(axis=-1), t.argsort(axis=0), values, indices, -t @ t.T)
 
 
+def gathers(x, i):
+    (t, i), restore_type = ut.astensors_(x, i)
+    return restore_type(
+        t.take_along_axis(i, 1),
+        ut.take_along_axis(t[:, :2], i // 2, axis=0),
+        t.take(i[0], axis=1),
+        t.take_along_axis(t.argsort(axis=0), 0),
+    )
+
+
 def _data():
     rng = np.random.default_rng(0)
     return {
         "x": rng.random((4, 5), dtype=np.float32),
         "y": rng.random((4, 5), dtype=np.float32),
         "labels": (np.arange(4) % 5).astype(np.int64),
+        "positions": np.array([[4, -1], [0, -5], [2, 3], [-2, 1]]),
     }
 
 
@@ -104,6 +115,7 @@ CASES = {
     "reductions": (reductions, ("x",)),
     "crossentropy": (crossentropy, ("x", "labels")),
     "sorting": (sorting, ("x",)),
+    "take_along_axis": (gathers, ("x", "positions")),
 }
 
 
@@ -197,8 +209,13 @@ def test_integer_division_by_zero_is_checked_in_the_graph(compiler):
             ([[0.0, 1.0], [1.0, 0.0]], [0, 2]),
             "labels",
         ),
+        (
+            lambda x, i: ut.astensor(x).take_along_axis(ut.astensor(i), 0),
+            ([1.0, 2.0], [0, 2]),
+            "take_along_axis",
+        ),
     ],
-    ids=["index range", "crossentropy labels"],
+    ids=["index range", "crossentropy labels", "take_along_axis"],
 )
 @pytest.mark.parametrize("compiler", ["tf.function", "torch.compile"])
 def test_range_checks_under_tracing(compiler, op, args, message):

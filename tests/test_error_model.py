@@ -188,7 +188,14 @@ CASES = {
     ),
     "unknown_pad_mode": (lambda t: t.pad(((0, 0), (1, 1)), "wrap"), ValueError, ValueError, "wrap"),
     "len_0d": (lambda t: len(t.sum()), TypeError, TypeError, "0-d"),
-    "float_index": (lambda t: t[1.5], IndexError, IndexError, "1.5"),
+    "float_index": (lambda t: t[1.5], ut.IndexTypeError, IndexError, "1.5"),
+    "str_index": (lambda t: t["a"], ut.IndexTypeError, TypeError, "valid indices, got 'a'"),
+    "too_many_indices": (
+        lambda t: t[0, 0, 0],
+        IndexError,
+        IndexError,
+        "too many indices for array: array is 2-dimensional, but 3 were indexed",
+    ),
     # Python ints too large for a float, combined with a float tensor: NumPy's OverflowError
     "huge_int_add": (lambda t: t + 10**400, OverflowError, OverflowError, "too large"),
     "huge_int_radd": (lambda t: 10**400 - t, OverflowError, OverflowError, "too large"),
@@ -257,6 +264,7 @@ def test_family_has_one_base():
         ut.ShapeError,
         ut.AxisError,
         ut.IndexOutOfRangeError,
+        ut.IndexTypeError,
         ut.DTypeError,
         ut.FrameworkMixError,
         ut.UnsupportedTypeError,

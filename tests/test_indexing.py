@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import unitensor as ut
-from conftest import check, make
+from conftest import check, expected_dtype, jax_x64_enabled, make, to_numpy
 
 A = np.arange(3 * 4 * 5, dtype=np.float32).reshape(3, 4, 5) * 0.5 - 7.0
 A_INT = np.arange(3 * 4 * 5, dtype=np.int32).reshape(3, 4, 5) - 20
@@ -535,3 +535,219 @@ def test_jax_converted_indices_leave_the_result_placed_as_jaxs():
             np.testing.assert_array_equal(np.asarray(out), np.asarray(expected))
         zeros = ut.zeros_like(t).raw
         assert zeros.committed == jnp.zeros_like(x).committed == x.committed
+
+
+# ------------------------------------------------- index values beyond every axis (issue 38)
+
+# Values JAX without 64-bit mode wrapped around in its int32 (2**32 read row 0, 2**40 too),
+# and below -size: out of range on every backend, as in NumPy.
+WIDE = [2**31, 2**32, 2**40, -(2**31) - 1, -(2**32), -(2**40)]
+INT_DTYPES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
+B = np.arange(12, dtype=np.float32).reshape(3, 4)
+
+
+def _beyond(value, n):
+    """The message of an index ``value`` out of range for an axis of length ``n``."""
+    return rf"index {value} is out of bounds for (axis \d with|an axis of) size {n}$"
+
+
+def _index_forms(values):
+    """A NumPy array and a list of ``values`` (valid indices on every backend)."""
+    arr = np.array(values)
+    return {"numpy": arr, "list": arr.tolist()}
+
+
+@pytest.mark.parametrize("value", WIDE, ids=str)
+def test_index_arrays_beyond_int32_raise_and_never_wrap(backend, value):
+    """``t[np.array([0, 2**40])]`` gave row 0 twice on JAX; NumPy raises, so does every
+    backend, on every axis and beside other items; in-range arrays keep NumPy's values."""
+    t = make(backend, B)
+    for idx in _index_forms([0, value]).values():
+        for index, n in [(idx, 3), ((slice(None), idx), 4), ((idx, 0), 3), ((Ellipsis, idx), 4)]:
+            with pytest.raises(ut.IndexOutOfRangeError, match=_beyond(value, n)):
+                t[index].numpy()
+    for index in (np.array([0, -3, 2]), [2, -1], (slice(None), np.array([3, -4])), ([1], 0)):
+        check(t[index], backend, B[index])
+
+
+@pytest.mark.parametrize("value", WIDE, ids=str)
+def test_index_arrays_beyond_int32_name_the_axis_numpy_names(backend, value):
+    """The axis in the message is the one the array indexes, after ``None`` and ``...``."""
+    t = make(backend, np.zeros((2, 3, 4), np.float32))
+    idx = np.array([value])
+    if backend == "tensorflow" or (backend == "jax" and not jax_x64_enabled()):
+        for index, axis, n in [(idx, 0, 2), ((None, 0, idx), 1, 3), ((Ellipsis, idx, 0), 1, 3)]:
+            with pytest.raises(ut.IndexOutOfRangeError) as raised:
+                t[index]
+            if backend == "jax":  # (the values JAX could not hold: NumPy's message exactly)
+                assert str(raised.value) == (
+                    f"index {value} is out of bounds for axis {axis} with size {n}"
+                )
+    with pytest.raises(IndexError, match="too many indices for array: array is 3-dimensional"):
+        t[0, 0, 0, idx]
+
+
+@pytest.mark.parametrize("value", WIDE, ids=str)
+def test_take_and_take_along_axis_beyond_int32_raise(backend, value):
+    """``take`` and ``take_along_axis`` (methods, functions and the Array API namespace's)
+    raise for values JAX held wrapped around, with one message on every backend."""
+    import importlib
+
+    xp = importlib.import_module(f"unitensor.array_api.{backend}")
+    t = make(backend, B)
+    for form, idx in _index_forms([1, value]).items():
+        along = np.array([[value, 0, 1, 2]]) if form == "numpy" else [[value, 0, 1, 2]]
+        for call, axis, n, i in [
+            (lambda t, i: t.take(i, axis=1), 1, 4, idx),
+            (lambda t, i: ut.take(t, i, axis=0), 0, 3, idx),
+            (lambda t, i: xp.take(t, i, axis=0), 0, 3, idx),
+            (lambda t, i: t.take_along_axis(i, 0), 0, 3, along),
+            (lambda t, i: ut.take_along_axis(t, i, axis=0), 0, 3, along),
+            (lambda t, i: xp.take_along_axis(t, i, axis=0), 0, 3, along),
+        ]:
+            what = "take" if i is idx else "take_along_axis"
+            message = f"{what}: index {value} is out of bounds for axis {axis} with size {n}"
+            with pytest.raises(ut.IndexOutOfRangeError) as raised:
+                call(t, i).numpy()
+            assert str(raised.value) == message
+    check(t.take(np.array([3, -4, 0]), axis=1), backend, np.take(B, [3, -4, 0], axis=1))
+    along = np.array([[2, -3, 0, -1]])
+    check(t.take_along_axis(along, 0), backend, np.take_along_axis(B, along, axis=0))
+
+
+@pytest.mark.parametrize("dtype", INT_DTYPES)
+def test_every_index_dtype_out_of_range_raises(backend, dtype):
+    """The largest (and smallest) value of each integer dtype, as a native tensor of the
+    backend and as a NumPy array: out of range everywhere (a uint64 of 2**63 or more was
+    made a negative int64, in range, on every backend; JAX held uint32 beyond int32 as
+    negative int32); in-range indices of the dtype give NumPy's values."""
+    held = expected_dtype(backend, dtype)  # (JAX without 64-bit mode: 32 bits)
+    info = np.iinfo(held)
+    t = make(backend, B)
+    for value in {info.max, info.min} - {0}:
+        for idx in (make(backend, np.array([0, value], held)), np.array([0, value], dtype)):
+            shown = int(to_numpy(idx)[1]) if ut.istensor(idx) else value
+            with pytest.raises(ut.IndexOutOfRangeError, match=_beyond(shown, 3)):
+                t[idx].numpy()
+            with pytest.raises(ut.IndexOutOfRangeError, match=_beyond(shown, 3)):
+                t.at[idx].set(0.0).numpy()
+            with pytest.raises(ut.IndexOutOfRangeError, match=f"take: index {shown} is out"):
+                t.take(idx, axis=0).numpy()
+            with pytest.raises(ut.IndexOutOfRangeError, match=f"_axis: index {shown} is out"):
+                t.take_along_axis(idx[:, None], 0).numpy()
+    good = np.array([2, 0, 1] if info.min == 0 else [2, -1, -3], held)
+    for idx in (make(backend, good), good.astype(dtype)):
+        check(t[idx], backend, B[good])
+        check(t[:, idx], backend, B[:, good])
+        check(t.take(idx, axis=1), backend, np.take(B, good, axis=1))
+        check(t.take_along_axis(idx[:, None], 0), backend, np.take_along_axis(B, good[:, None], 0))
+        expected = B.copy()
+        expected[good] = -1.0
+        check(t.at[idx].set(-1.0), backend, expected)
+
+
+def test_jax_64_bit_mode_index_values_beyond_every_axis_raise():
+    """In JAX's 64-bit mode int64 and uint64 arrays (native and NumPy) hold every value:
+    out of range raises, uint64 from 2**63 too (made int64 it was negative), in range works."""
+    jax = pytest.importorskip("jax")
+    with jax.enable_x64(True):
+        t = ut.astensor(jax.numpy.asarray(B))
+        for dtype, value in [("int64", 2**40), ("int64", -(2**63)), ("uint64", 2**64 - 1)]:
+            for idx in (jax.numpy.asarray(np.array([value], dtype)), np.array([value], dtype)):
+                assert idx.dtype == np.dtype(dtype)
+                with pytest.raises(ut.IndexOutOfRangeError, match=_beyond(value, 3)):
+                    t[idx]
+                with pytest.raises(ut.IndexOutOfRangeError, match=_beyond(value, 4)):
+                    t.at[:, idx].set(0.0)
+                with pytest.raises(ut.IndexOutOfRangeError, match=f"index {value} is out"):
+                    t.take(idx, axis=0)
+                with pytest.raises(ut.IndexOutOfRangeError, match=f"index {value} is out"):
+                    t.take_along_axis(idx[:, None], 0)
+        for dtype in ("int64", "uint64"):
+            idx = jax.numpy.asarray(np.array([2, 0], dtype))
+            out = t[idx].raw
+            assert out.dtype == np.float32
+            np.testing.assert_array_equal(np.asarray(out), B[[2, 0]])
+            np.testing.assert_array_equal(np.asarray(t.take(idx, axis=1).raw), B[:, [2, 0]])
+
+
+# ------------------------------------------------- items that cannot index; too many indices
+
+
+@pytest.mark.parametrize(
+    "item",
+    ["a", object(), 1j, 1.5, np.float32(2.0), {"a": 1}, b"x"],
+    ids=lambda i: type(i).__name__,
+)
+def test_an_item_that_cannot_index_is_an_index_type_error(backend, item):
+    """``t["a"]`` was a FrameworkMixError with advice about ut.convert (a str is no array of
+    another framework): NumPy's IndexError, also a TypeError, one message everywhere."""
+    t = make(backend, B)
+    message = (
+        "only integers, slices (`:`), ellipsis (`...`), None and integer or boolean arrays "
+        f"are valid indices, got {item!r}"
+    )
+    for call in (
+        lambda: t[item],
+        lambda: t[0, item],
+        lambda: t.at[item].set(1.0),
+        lambda: t.__setitem__((Ellipsis, item), 1.0),
+    ):
+        with pytest.raises(ut.IndexTypeError) as raised:
+            call()
+        assert isinstance(raised.value, IndexError) and isinstance(raised.value, TypeError)
+        assert str(raised.value) == message
+    with pytest.raises(ut.IndexTypeError, match="must be of integer or boolean type, got float"):
+        t[np.array([0.0, 1.0])]
+
+
+class _IntLike:
+    """An object with ``__index__``: an int to NumPy."""
+
+    def __index__(self):
+        return 2
+
+
+def test_a_tuple_inside_an_index_is_a_sequence(backend):
+    """NumPy reads a tuple item as an index array and an object with ``__index__`` as an
+    int (both were a FrameworkMixError)."""
+    t = make(backend, B)
+    check(t[_IntLike()], backend, B[_IntLike()])
+    check(t[:, _IntLike()], backend, B[:, _IntLike()])
+    check(t[0, (3, 1)], backend, B[0, (3, 1)])
+    check(t[(2, 0), (3, 1)], backend, B[(2, 0), (3, 1)])
+    expected = B.copy()
+    expected[1, (0, 2)] = 5.0
+    check(t.at[1, (0, 2)].set(5.0), backend, expected)
+
+
+@pytest.mark.parametrize(
+    "shape, index",
+    [
+        ((3, 4), (0, 0, 0)),
+        ((3, 4), (1, None, 2, slice(None))),
+        ((3, 4), (np.ones((3, 4), bool), 0)),
+        ((3, 4), (Ellipsis, 0, 0, 0)),
+        ((), 0),
+        ((), (slice(None),)),
+    ],
+    ids=str,
+)
+def test_too_many_indices_is_numpys_error_everywhere(backend, shape, index):
+    """PyTorch said "too many indices for tensor of dimension 2" (and "invalid index of a 0-dim
+    tensor"), TensorFlow and JAX "too many indices: 3 for a tensor of rank 2": NumPy's
+    IndexError and message on every backend, for reads and updates."""
+    a = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
+    with pytest.raises(IndexError) as expected:
+        a[index]
+    t = make(backend, a)
+    for call in (
+        lambda: t[index],
+        lambda: t.at[index].set(1.0),
+        lambda: t.index_update(index, 1.0),
+        lambda: t.__setitem__(index, 1.0),
+    ):
+        with pytest.raises(IndexError) as raised:
+            call()
+        assert type(raised.value) is IndexError
+        assert str(raised.value) == str(expected.value)

@@ -214,3 +214,31 @@ def test_tensorflow_xla(backend):
     total, idx = j(make(backend, a), 2, 2)  # an int traced as a value (int64)
     check(total, backend, (np.sort(a, axis=-1)[:, -2:] * 2).sum(axis=0), rtol=1e-6)
     check(idx, backend, a.argmax(axis=1))
+
+
+def test_take_along_axis_compiles_with_its_range_check(backend):
+    """``take_along_axis`` under ``ut.jit`` (PyTorch: ``fullgraph=True``, where unitensor's
+    own range check was a graph break, "Could not guard on data-dependent expression"):
+    NumPy's values, negative indices too; out of range raises eagerly, and inside the graph
+    on PyTorch and TensorFlow (JAX: with ``checks=True``)."""
+    a = np.arange(12, dtype=np.float32).reshape(3, 4)
+    idx = np.array([[2, -1, 0, 1], [-3, 1, 2, -2]])
+    bad = np.array([[0, 1, 3, 0]])
+    options = {"torch": {"backend": "aot_eager", "fullgraph": True}}
+    f = ut.jit(lambda x, i: x.take_along_axis(i, 0) * 2.0, options=options)
+    expected = np.take_along_axis(a, idx, axis=0) * 2.0
+    for _ in range(2):  # (the second call takes the compiled function's quick path)
+        check(f(make(backend, a), make(backend, idx)), backend, expected)
+    g = ut.jit(lambda x, i: ut.take_along_axis(x, i, axis=1), options=options)
+    along = np.array([[3], [-4], [1]])
+    check(g(make(backend, a), make(backend, along)), backend, np.take_along_axis(a, along, 1))
+    with pytest.raises(ut.IndexOutOfRangeError, match="out of bounds for axis 0 with size 3"):
+        make(backend, a).take_along_axis(make(backend, bad), 0)  # eagerly
+    if backend in ("torch", "tensorflow"):  # checked where the graph runs
+        with pytest.raises(ut.IndexOutOfRangeError, match="take_along_axis: an index is out"):
+            f(make(backend, a), make(backend, bad)).numpy()
+    if backend == "jax":
+        checked = ut.jit(lambda x, i: x.take_along_axis(i, 0), checks=True)
+        check(checked(make(backend, a), make(backend, idx)), backend, expected / 2.0)
+        with pytest.raises(ut.IndexOutOfRangeError, match="take_along_axis: an index is out"):
+            checked(make(backend, a), make(backend, bad))

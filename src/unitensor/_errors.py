@@ -15,14 +15,15 @@ first, its own exception is kept as ``__cause__``.
 | | | size, a reduction of an empty axis without identity |
 | `AxisError` | `ValueError`, `IndexError` | an axis out of range or repeated, no permutation |
 | `IndexOutOfRangeError` | `IndexError` | an index beyond the axis it indexes |
+| `IndexTypeError` | `IndexError`, `TypeError` | an index item that cannot index (a float, a str) |
 | `DivisionByZeroError` | `ZeroDivisionError` | integer `//` or `%` by zero |
 | `DataDependentShapeError` | `TypeError` | `nonzero` or `unique_*` of a traced array (`jax.jit`) |
 | `CompileError` | `RuntimeError` | a function a framework cannot compile (`ut.jit`) |
 | `ShardingError` | `TypeError` | an operation JAX refuses for its operands' shardings |
 
 Other misuse keeps the plain builtin: an unknown option string
-(``ValueError``), ``len()`` of a 0-d tensor (``TypeError``), an index of an
-unsupported kind such as a float (``IndexError``).
+(``ValueError``), ``len()`` of a 0-d tensor (``TypeError``), too many
+indices for a tensor's rank (``IndexError``, NumPy's message).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ __all__ = [
     "DivisionByZeroError",
     "FrameworkMixError",
     "IndexOutOfRangeError",
+    "IndexTypeError",
     "ShapeError",
     "ShardingError",
     "UnitensorError",
@@ -81,6 +83,17 @@ class AxisError(UnitensorError, ValueError, IndexError):
 
 class IndexOutOfRangeError(UnitensorError, IndexError):
     """An index is outside the axis it indexes."""
+
+
+class IndexTypeError(UnitensorError, IndexError, TypeError):
+    """An index item is of a kind that cannot index: a float, a str, a float array, ...
+
+    The valid items are NumPy's: ints, slices, ``None``, ``...``, bools, and
+    integer or bool arrays (or lists of them). Subclasses both ``IndexError``
+    (NumPy's class for it) and ``TypeError`` (the item's type is wrong), so
+    either ``except`` clause catches it. An array of another framework is a
+    ``FrameworkMixError`` instead.
+    """
 
 
 class DivisionByZeroError(UnitensorError, ZeroDivisionError):

@@ -2198,12 +2198,17 @@ def take_along_axis(t: T, indices: TensorBase, axis: int) -> T:
 
     Raises
     ------
+    IndexOutOfRangeError
+        If an index is outside ``[-n, n)`` along ``axis`` (of length
+        ``n``), whatever its integer dtype; traced indices are checked
+        where ``take`` checks them, in the graph without a graph break.
     ValueError
         If the ranks differ.
     AxisError
         If ``axis`` is out of range.
     TypeError
-        If ``indices`` belongs to another framework.
+        If ``indices`` is not an integer array (``DTypeError``), or
+        belongs to another framework.
 
     Examples
     --------
@@ -2242,10 +2247,11 @@ def take(t: T, indices: Any, axis: int | None = None) -> T:
     Raises
     ------
     IndexOutOfRangeError
-        If an index is outside ``[-n, n)`` for an axis of length ``n``
-        (traced indices are checked when the graph runs, raising the
-        framework's error, on TensorFlow without XLA and PyTorch; on JAX
-        under ``ut.jit(f, checks=True)`` only, raising this error).
+        If an index is outside ``[-n, n)`` for an axis of length ``n``,
+        whatever its integer dtype (traced indices are checked when the
+        graph runs, raising the framework's error, on TensorFlow without
+        XLA and PyTorch; on JAX under ``ut.jit(f, checks=True)`` only,
+        raising this error).
     ValueError
         If ``indices`` is not 1-d, or ``axis`` is missing beyond 1-d.
     AxisError

@@ -14,27 +14,34 @@ PyTorch, advanced indexing on TensorFlow) on those forms.
 
 from __future__ import annotations
 
+import math
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from ._errors import IndexOutOfRangeError
+from ._errors import IndexOutOfRangeError, IndexTypeError
 
 if TYPE_CHECKING:
     from ._api._base import TensorBase
 
 __all__ = [
     "AdvancedOps",
+    "UnrepresentableIndex",
     "adjacent_advanced",
     "advanced_getitem",
     "as_tuple",
     "axes_taken",
+    "bool_rank_of",
     "expand_ellipsis",
     "index_operand",
     "int_out_of_range",
     "normalize_index",
+    "signed_index",
+    "too_many_error",
+    "too_many_indices",
     "zero_d_masks_as_axes",
     "zero_step_error",
 ]
@@ -59,57 +66,158 @@ def _is_numpy(x: object) -> bool:
 
 
 def _item(t: TensorBase, item: Any) -> Any:
-    """Normalise one index item (see the module docstring)."""
+    """Normalise one index item (see the module docstring).
+
+    Raises
+    ------
+    IndexTypeError
+        If the item cannot index (a float, a str, a float array, ...).
+    UnrepresentableIndex
+        If an integer array holds a value beyond what ``t``'s framework
+        indexes with (out of range for every axis; ``normalize_index``
+        names the axis).
+    """
     if item is None or item is Ellipsis or item.__class__ is int or item.__class__ is slice:
         return item
     cls = type(t)
-    if item.__class__ is t.raw.__class__ and cls._kind_of.get(item.dtype) in ("i", "b"):
-        return item  # a native integer or bool array of t's own type (the common array index)
+    if item.__class__ is t.raw.__class__ and (
+        cls._kind_of.get(item.dtype) == "b" or cls._dtype_name(item.dtype) in _WIDE_INTS
+    ):
+        return item  # a native int32, int64 or bool array of t's own type (the common index)
     item = _numpy_index(item)
     if isinstance(item, bool):  # NumPy's 0-d mask: an axis of length 1 (True) or 0 (False)
         item = np.bool_(item)
     value: Any = list(item) if isinstance(item, range) else item  # (not narrowed below)
     if isinstance(item, (int, np.integer)):
         return int(value)
-    if isinstance(item, (float, np.floating)):
-        raise IndexError(
-            f"only integers, slices, None, ... and integer or bool arrays are "
-            f"valid indices, got {item!r}"
-        )
-    if isinstance(item, (list, range, np.ndarray, np.generic)):  # made native on every backend
-        # (NumPy's too; a NumPy scalar left, np.bool_ say, is its 0-d array)
-        arr = np.asarray(value)
-        if arr.dtype.kind == "u":
-            arr = arr.astype(np.int64)
+    if isinstance(item, (list, tuple, range, np.ndarray, np.generic)):  # made native everywhere
+        # (NumPy's too; a NumPy scalar left, np.bool_ say, is its 0-d array; a tuple inside
+        # an index is a sequence, as in NumPy)
+        try:
+            arr = np.asarray(value)
+        except ValueError:  # (ragged lists)
+            raise _type_error(item) from None
         if arr.dtype.kind not in "biu":
-            if arr.size == 0:
-                arr = arr.astype(np.int64)
-            else:
-                raise IndexError(f"index arrays must be integer or bool, got {arr.dtype}")
+            if arr.size:
+                raise _type_error(item) if arr.ndim == 0 else _array_type_error(arr.dtype)
+            arr = arr.astype(np.int64)  # (an empty list)
+        elif arr.dtype.kind != "b":  # (PyTorch reads uint8 as a mask, refuses int8)
+            arr = _fitted(arr, t._ns.narrow("int64"))
         return t._ns.asarray(arr, None, t.raw)
+    if not hasattr(item, "dtype"):  # no array of any framework
+        if hasattr(value.__class__, "__index__"):
+            return operator.index(item)  # (an int-like object, as NumPy takes it)
+        raise _type_error(item)
     raw = t._unwrap(item)
     k = cls._kind(raw.dtype)
     if k not in "biu":
-        raise IndexError(f"index arrays must be integer or bool, got {raw.dtype}")
-    if k == "u":  # PyTorch would read uint8 as a mask: make unsigned indices int64
-        raw = t._ns.astype(raw, cls._native_dtype("int64"))
+        raise _array_type_error(raw.dtype)
+    if k == "u":  # (PyTorch reads uint8 as a mask)
+        return signed_index(t, raw)
+    if k == "i" and cls._dtype_name(raw.dtype) not in _WIDE_INTS:  # (PyTorch refuses int8)
+        return t._ns.astype(raw, cls._native_dtype("int64"))
     return raw
+
+
+_WIDE_INTS = ("int32", "int64")  # the index dtypes every framework takes
+
+
+def _type_error(item: Any) -> IndexTypeError:
+    """NumPy's error for an index item that cannot index."""
+    shown = repr(item) if len(repr(item)) <= 80 else type(item).__qualname__
+    return IndexTypeError(
+        "only integers, slices (`:`), ellipsis (`...`), None and integer or boolean arrays "
+        f"are valid indices, got {shown}"
+    )
+
+
+def _array_type_error(dtype: Any) -> IndexTypeError:
+    """NumPy's error for an index array of a dtype that cannot index."""
+    return IndexTypeError(f"arrays used as indices must be of integer or boolean type, got {dtype}")
+
+
+class UnrepresentableIndex(IndexOutOfRangeError):
+    """An index value beyond the integers a framework indexes with.
+
+    Such a value (``2**40`` where JAX without 64-bit mode indexes with int32,
+    a uint64 of ``2**63`` or more) is out of range for every axis; it is
+    raised where the array is converted, before it could wrap around, and
+    the callers that know the axis raise NumPy's message for it instead.
+    """
+
+    def __init__(self, value: int) -> None:
+        super().__init__(f"index {value} is out of bounds for every axis")
+        self.value = value
+
+
+def _fitted(arr: np.ndarray[Any, Any], name: str) -> np.ndarray[Any, Any]:
+    """The NumPy integer array ``arr`` as dtype ``name``, its values kept.
+
+    Raises
+    ------
+    UnrepresentableIndex
+        If a value of ``arr`` lies outside the range of ``name``.
+    """
+    target = np.dtype(name)
+    if arr.dtype == target:
+        return arr
+    if arr.size and not np.can_cast(arr.dtype, target):
+        info = np.iinfo(target)
+        low, high = int(arr.min()), int(arr.max())
+        if high > info.max or low < info.min:
+            raise UnrepresentableIndex(high if high > info.max else low)
+    return arr.astype(target)
+
+
+def signed_index(t: TensorBase, raw: Any) -> Any:
+    """The native unsigned integer array ``raw`` as ``t``'s int64 (JAX's 32-bit mode: int32).
+
+    Where ``raw``'s dtype holds values beyond it (uint64; uint32 in JAX's
+    32-bit mode), a concrete array holding one raises, before the cast
+    could wrap it around; a traced one saturates at its maximum, out of
+    range for every axis where a later check sees it.
+
+    Raises
+    ------
+    UnrepresentableIndex
+        If a concrete ``raw`` holds a value beyond the signed dtype.
+    """
+    cls = type(t)
+    ns = t._ns
+    target = cls._native_dtype("int64")
+    limit = int(np.iinfo(cls._dtype_name(target)).max)
+    if np.iinfo(cls._dtype_name(raw.dtype)).max > limit:
+        if not ns.is_concrete(raw):
+            raw = ns.minimum(raw, limit)
+        elif math.prod(raw.shape):
+            high = int(ns.item(ns.max(raw, None, False)))
+            if high > limit:
+                raise UnrepresentableIndex(high)
+    return ns.astype(raw, target)
 
 
 def index_operand(t: TensorBase, indices: Any) -> Any:
     """An integer index array for ``t`` as a native array of ``t``'s framework.
 
     ``indices`` is a tensor or native array of ``t``'s framework, or a NumPy
-    array (wrapped or not) or a list, which are valid on every backend.
+    array (wrapped or not) or a list, which are valid on every backend; a
+    NumPy array or list keeps its dtype where the framework has it (JAX
+    without 64-bit mode narrows 64-bit integers to 32 bits).
 
     Raises
     ------
     FrameworkMixError
         If ``indices`` belongs to another framework (NumPy excepted).
+    UnrepresentableIndex
+        If a NumPy array or list holds a value the framework's narrowed
+        dtype cannot hold (out of range for every axis).
     """
     item: Any = _numpy_index(indices)
     if isinstance(indices, list) or _is_numpy(item):  # made native on every backend, NumPy's too
-        return t._ns.asarray(np.asarray(item), None, t.raw)
+        arr = np.asarray(item)
+        if arr.dtype.kind in "iu":
+            arr = _fitted(arr, t._ns.narrow(arr.dtype.name))
+        return t._ns.asarray(arr, None, t.raw)
     return t._unwrap(item)
 
 
@@ -140,9 +248,13 @@ def normalize_index(t: TensorBase, index: Any) -> Any:
 
     Raises
     ------
-    IndexError
-        If an item is of an unsupported type (float, str, ...).
-    TypeError
+    IndexTypeError
+        If an item is of a kind that cannot index (float, str, ...).
+    IndexOutOfRangeError
+        If an integer array holds a value beyond every axis (one the
+        framework could not hold as an index: ``2**40`` on JAX without
+        64-bit mode, a uint64 of ``2**63`` or more).
+    FrameworkMixError
         If an index tensor belongs to another framework.
     """
     if isinstance(index, tuple):
@@ -151,7 +263,7 @@ def normalize_index(t: TensorBase, index: Any) -> Any:
             if given.count(Ellipsis) > 1:
                 raise IndexError("an index can only have a single ellipsis ('...')")
             return given
-        items = tuple(_item(t, i) for i in as_tuple(index))
+        items = _items(t, given)
         if sum(1 for i in items if i is Ellipsis) > 1:
             raise IndexError("an index can only have a single ellipsis ('...')")
         shapes = [
@@ -167,7 +279,75 @@ def normalize_index(t: TensorBase, index: Any) -> Any:
                     f"shape mismatch: index arrays of shapes {shapes} do not broadcast"
                 ) from None
         return items
-    return _item(t, index)
+    return _items(t, (index,))[0]
+
+
+def _items(t: TensorBase, index: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Each item of ``index`` normalised (``_item``).
+
+    An integer array with a value beyond every axis (``UnrepresentableIndex``)
+    raises NumPy's ``IndexOutOfRangeError`` for the axis it indexes, or
+    NumPy's error for too many indices where it indexes none.
+    """
+    items: list[Any] = []
+    bad: tuple[int, int] | None = None  # (position, value) of the first such array
+    for p, item in enumerate(index):
+        try:
+            items.append(_item(t, item))
+        except UnrepresentableIndex as e:
+            bad = bad or (p, e.value)
+            items.append(0)  # (an int: one axis, as the array it stands for)
+    if bad is None:
+        return tuple(items)
+    p, value = bad
+    too_many = too_many_error(t, tuple(items))
+    if too_many is not None:
+        raise too_many
+    rank = bool_rank_of(t)
+    before = items[:p]
+    if any(i is Ellipsis for i in before):  # (counted from the end)
+        dim = len(t.shape) - _axes(items[p:], rank)
+    else:
+        dim = _axes(before, rank)
+    raise IndexOutOfRangeError(
+        f"index {value} is out of bounds for axis {dim} with size {t.shape[dim]}"
+    )
+
+
+def bool_rank_of(t: TensorBase) -> Callable[[Any], int | None]:
+    """``bool_rank`` (see :func:`axes_taken`) for the normalised index items of ``t``."""
+    cls = type(t)
+
+    def rank(item: Any) -> int | None:
+        if _basic(item) or cls._dtype_name(item.dtype) != "bool":
+            return None
+        return len(item.shape)
+
+    return rank
+
+
+def too_many_indices(ndim: int, consumed: int) -> IndexError:
+    """NumPy's error for an index of ``consumed`` axes into a tensor of rank ``ndim``."""
+    return IndexError(
+        f"too many indices for array: array is {ndim}-dimensional, but {consumed} were indexed"
+    )
+
+
+def too_many_error(t: TensorBase, index: Any) -> IndexError | None:
+    """NumPy's error where ``index`` names more axes than ``t`` has, else None.
+
+    For the error path of a framework's own ``IndexError``, whose message
+    differs by framework (PyTorch: "too many indices for tensor of dimension
+    2", "invalid index of a 0-dim tensor").
+    """
+    consumed = _axes(as_tuple(normalize_index(t, index)), bool_rank_of(t))
+    ndim = len(t.shape)
+    return too_many_indices(ndim, consumed) if consumed > ndim else None
+
+
+def _axes(items: Sequence[Any], bool_rank: Callable[[Any], int | None]) -> int:
+    """How many axes normalised index items index (``None`` and ``...`` none)."""
+    return sum(axes_taken(i, bool_rank) for i in items if i is not None and i is not Ellipsis)
 
 
 def as_tuple(index: Any) -> tuple[Any, ...]:
@@ -256,7 +436,7 @@ def expand_ellipsis(
     if ellipses > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     if consumed > ndim:
-        raise IndexError(f"too many indices: {consumed} for a tensor of rank {ndim}")
+        raise too_many_indices(ndim, consumed)
     fill = (slice(None),) * (ndim - consumed)
     if ellipses:
         i = next(p for p, item in enumerate(index) if item is Ellipsis)

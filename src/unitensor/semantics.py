@@ -412,12 +412,9 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "take_along_axis",
         Rule(
-            "same dtype; any axis, negative indices, out of range raises",
-            (
-                "TensorFlow has none",
-                "PyTorch wraps out-of-range indices",
-                "JAX fills them with NaN",
-            ),
+            "same dtype; any axis, negative indices, any integer dtype; out of range raises "
+            "IndexOutOfRangeError, in the graph under torch.compile and tf.function",
+            ("TensorFlow has none", "PyTorch wraps out-of-range indices", "JAX fills with NaN"),
             (_JIT_RANGE,),
         ),
     ),
@@ -425,15 +422,17 @@ _GROUPS: list[tuple[str, Rule]] = [
         "__getitem__",
         Rule(
             "same dtype; NumPy's basic and advanced indexing; NumPy index arrays (wrapped or "
-            "not) are valid on every backend",
+            "not) are valid on every backend; any integer dtype; out of range: "
+            "IndexOutOfRangeError; t['a'], t[1.5]: IndexTypeError; too many indices: NumPy's",
             (
                 "PyTorch refuses negative slice steps and places int + array indices differently",
                 "TensorFlow has no advanced indexing",
-                "JAX clamps out-of-range indices",
+                "JAX clamps out-of-range indices, and without 64-bit mode wraps index values "
+                "beyond int32 around (2**32 read 0); PyTorch refuses int8 index arrays",
+                "uint64 indices of 2**63 and more read as negative int64 (NumPy's too)",
             ),
             (
-                "inside jax.jit out-of-range integer arrays are clamped by JAX (not with "
-                "ut.jit(f, checks=True))",
+                _JIT_RANGE,
                 "TensorFlow: one integer array on one axis is a tf.gather, so a native "
                 "GradientTape gets a sparse tf.IndexedSlices gradient on the first axis "
                 "(unitensor's own gradients are dense)",

@@ -38,6 +38,7 @@ from .._errors import (
     ShapeError,
     UnitensorError,
 )
+from .._indexing import too_many_error
 from ._fast import (
     FAST_PATH_TYPE,
     KERNELS_MODULE,
@@ -130,14 +131,20 @@ def _framework_mix_error(a: type[TensorBase], b: object) -> FrameworkMixError:
     )
 
 
-def reraise_index_error(e: IndexError) -> NoReturn:
+def reraise_index_error(e: IndexError, t: TensorBase | None = None, index: Any = None) -> NoReturn:
     """Raise a framework's out-of-range ``IndexError`` as ``IndexOutOfRangeError``.
 
     The framework's error is kept as ``__cause__``; any other ``IndexError``
     (ours, or about something else) is raised as it is. PyTorch's "for
     dimension 0" reads "for axis 0" and Dask's "Index 5" "index 5", as
-    NumPy's message and the other backends'.
+    NumPy's message and the other backends'. Given the tensor ``t`` and the
+    ``index`` that failed, an index of more axes than ``t`` has raises
+    NumPy's ``IndexError`` for it, whatever the framework's message.
     """
+    if t is not None and not isinstance(e, UnitensorError):
+        too_many = too_many_error(t, index)
+        if too_many is not None:
+            raise too_many from e
     text = str(e)
     if isinstance(e, UnitensorError) or not ("out of bounds" in text or "out of range" in text):
         raise e

@@ -414,7 +414,7 @@ class ArrayObject(Autodiff):
         try:
             self.raw = self._ns.setitem(self.raw, idx, v)
         except IndexError as e:
-            reraise_index_error(e)
+            reraise_index_error(e, self, key)
 
     # lazy backends (issue 14: Dask)
     def compute(self) -> Self:

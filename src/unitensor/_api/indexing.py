@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
@@ -18,7 +19,7 @@ from .._errors import (
     IndexOutOfRangeError,
     ShapeError,
 )
-from .._indexing import index_operand, normalize_index
+from .._indexing import UnrepresentableIndex, index_operand, normalize_index, signed_index
 from ._base import (
     SCALAR_TYPES,
     TensorBase,
@@ -79,7 +80,7 @@ class Indexing(Manipulation):
                 return wrap(self.__class__, self._ns.getitem(self.raw, index))
             return wrap(self.__class__, self._ns.getitem(self.raw, normalize_index(self, index)))
         except IndexError as e:
-            reraise_index_error(e)
+            reraise_index_error(e, self, index)
         except self._ns.sharding_errors as e:
             raise sharding_error(e) from e
 
@@ -125,12 +126,17 @@ class Indexing(Manipulation):
 
         Raises
         ------
+        IndexOutOfRangeError
+            If an index is outside ``[-n, n)`` along ``axis`` (of length
+            ``n``), whatever its integer dtype; traced indices are checked
+            where ``take`` checks them, in the graph without a graph break.
         ValueError
             If the ranks differ.
         AxisError
             If ``axis`` is out of range.
         TypeError
-            If ``indices`` belongs to another framework.
+            If ``indices`` is not an integer array (``DTypeError``), or
+            belongs to another framework.
 
         Examples
         --------
@@ -141,7 +147,7 @@ class Indexing(Manipulation):
         NumPyTensor(array([[30],
                            [40]]))
         """
-        idx = index_operand(self, indices)
+        idx = self._index_operand(indices, axis, "take_along_axis")
         self._integer_indices(idx, "take_along_axis")
         if len(idx.shape) != len(self.raw.shape):
             raise ShapeError(
@@ -153,10 +159,8 @@ class Indexing(Manipulation):
             tuple(d for i, d in enumerate(self.raw.shape) if i != ax),
             tuple(d for i, d in enumerate(idx.shape) if i != ax),
         )
-        try:
-            return wrap(self.__class__, self._ns.take_along_axis(self.raw, idx, ax))
-        except IndexError as e:
-            reraise_index_error(e)
+        idx = self._positions(idx, ax, "take_along_axis")
+        return wrap(self.__class__, self._ns.take_along_axis(self.raw, idx, ax))
 
     def take(self, indices: Any, axis: int | None = None) -> Self:
         """The elements at ``indices`` along ``axis`` (the standard's ``take``).
@@ -180,10 +184,11 @@ class Indexing(Manipulation):
         Raises
         ------
         IndexOutOfRangeError
-            If an index is outside ``[-n, n)`` for an axis of length ``n``
-            (traced indices are checked when the graph runs, raising the
-            framework's error, on TensorFlow without XLA and PyTorch; on JAX
-            under ``ut.jit(f, checks=True)`` only, raising this error).
+            If an index is outside ``[-n, n)`` for an axis of length ``n``,
+            whatever its integer dtype (traced indices are checked when the
+            graph runs, raising the framework's error, on TensorFlow without
+            XLA and PyTorch; on JAX under ``ut.jit(f, checks=True)`` only,
+            raising this error).
         ValueError
             If ``indices`` is not 1-d, or ``axis`` is missing beyond 1-d.
         AxisError
@@ -213,31 +218,72 @@ class Indexing(Manipulation):
             ax = self._axis(axis)
         if isinstance(indices, list) and not indices:
             indices = np.zeros(0, np.int64)
-        idx = index_operand(self, indices)
+        idx = self._index_operand(indices, ax, "take")
         self._integer_indices(idx, "take: indices")
         if len(idx.shape) != 1:
             raise ShapeError(f"take needs 1-d indices, got shape {tuple(idx.shape)}")
-        n = int(a.shape[ax])
-        negative = self._kind(idx.dtype) == "i"
-        if idx.shape[0] and ns.is_concrete(idx):
+        return wrap(self.__class__, ns.take(a, self._positions(idx, ax, "take"), ax))
+
+    def _index_operand(self, indices: Any, axis: int, what: str) -> Any:
+        """``index_operand`` of ``indices`` for ``what`` along ``axis`` (``take``'s, ...).
+
+        Raises
+        ------
+        IndexOutOfRangeError
+            If a NumPy array or list holds a value the framework cannot
+            index with (out of range for every axis: ``2**40`` in JAX's
+            32-bit mode), named as ``_positions`` names it.
+        """
+        try:
+            return index_operand(self, indices)
+        except UnrepresentableIndex as e:
+            ax = self._axis(axis)
+            n = self.raw.shape[ax]
+            raise IndexOutOfRangeError(
+                f"{what}: index {e.value} is out of bounds for axis {ax} with size {n}"
+            ) from None
+
+    def _positions(self, idx: Any, ax: int, what: str) -> Any:
+        """The native integer array ``idx`` as positions in ``[0, n)`` along axis ``ax``.
+
+        ``idx`` holds indices in ``[-n, n)``, negative ones from the end; the
+        result is int32 or int64, which every framework gathers with. A
+        concrete ``idx`` is checked here; a traced one in the graph where the
+        framework can (``assert_traced``: TensorFlow, PyTorch, JAX under
+        ``ut.jit(f, checks=True)``), without a graph break.
+
+        Raises
+        ------
+        IndexOutOfRangeError
+            If a concrete index is outside ``[-n, n)``.
+        """
+        ns = self._ns
+        n = int(self.raw.shape[ax])
+        kind = self._kind(idx.dtype)
+        negative = kind == "i"
+        size = math.prod(idx.shape)
+        if size and ns.is_concrete(idx):
             lo = int(ns.item(ns.min(idx, None, False)))
             hi = int(ns.item(ns.max(idx, None, False)))
             if lo < -n or hi >= n:
                 raise IndexOutOfRangeError(
-                    f"take: index {hi if hi >= n else lo} is out of bounds for axis {ax} "
+                    f"{what}: index {hi if hi >= n else lo} is out of bounds for axis {ax} "
                     f"with size {n}"
                 )
             negative = lo < 0
-        idx = self._index_dtype(idx)  # (int32 or int64: -n and n fit)
-        if idx.shape[0] and not ns.is_concrete(idx):  # checked in the graph where it can be
+        # (int32 or int64, where -n and n fit; a traced uint64 beyond int64 saturates)
+        idx = signed_index(self, idx) if kind == "u" else self._index_dtype(idx)
+        if size and not ns.is_concrete(idx):  # checked in the graph where it can be
             ok = ns.logical_and(ns.greater_equal(idx, -n), ns.less(idx, n))
             error = IndexOutOfRangeError(
-                f"take: an index is out of bounds for axis {ax} with size {n}"
+                f"{what}: an index is out of bounds for axis {ax} with size {n}"
             )
             idx = ns.assert_traced(idx, ns.all(ok, None, False), error)
-        if negative and n:
+            if negative:  # (out of range stays so where unchecked: JAX's fill under jax.jit)
+                idx = ns.where(ns.less(idx, 0), ns.add(idx, n), idx)
+        elif negative and n:
             idx = ns.remainder(idx, n)  # [-n, n) to [0, n): floored, on every framework
-        return wrap(self.__class__, ns.take(a, idx, ax))
+        return idx
 
     def index_update(self, indices: Any, values: TensorOrScalar) -> Self:
         """A copy of ``self`` with ``self[index] = values``; ``self`` is unchanged.
@@ -285,7 +331,7 @@ class Indexing(Manipulation):
         try:
             return wrap(self.__class__, self._ns.index_update(self.raw, idx, v))
         except IndexError as e:
-            reraise_index_error(e)
+            reraise_index_error(e, self, indices)
 
     def _index_and_values(self, index: Any, values: TensorOrScalar) -> tuple[Any, Any]:
         """Normalised index and native ``values`` in ``self``'s dtype, for updates."""
@@ -330,7 +376,7 @@ class Indexing(Manipulation):
         try:
             return wrap(self.__class__, self._ns.scatter(self.raw, idx, v, op))
         except IndexError as e:
-            reraise_index_error(e)
+            reraise_index_error(e, self, index)
 
     @property
     def at(self) -> AtIndexer[Self]:

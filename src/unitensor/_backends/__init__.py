@@ -240,8 +240,10 @@ class Primitives:
     tile: Callable[[Any, Shape], Any]  # multiples, one per axis
     flip: Callable[[Any, Shape], Any]  # (a, axes)
     pad_constant: Callable[[Any, tuple[tuple[int, int], ...], Any], Any]
-    take: Callable[[Any, Any, int], Any]  # gather along an axis
-    take_along_axis: Callable[[Any, Any, int], Any]  # NumPy's, negative indices too
+    # (a, idx, axis): gather along an axis at int32 or int64 positions, checked to lie in
+    # [0, n) where they have values (a traced one where the graph cannot check may not)
+    take: Callable[[Any, Any, int], Any]
+    take_along_axis: Callable[[Any, Any, int], Any]  # NumPy's, idx as take's
     concat: Callable[[list[Any], int], Any]  # arrays of one dtype
     stack: Callable[[list[Any], int], Any]  # arrays of one dtype
     # manipulation (Array API 2025.12)

@@ -46,7 +46,7 @@ from typing import Any
 import numpy as np
 
 from .._errors import DTypeError, IndexOutOfRangeError
-from .._indexing import AdvancedOps, advanced_getitem, as_tuple
+from .._indexing import AdvancedOps, advanced_getitem, as_tuple, too_many_indices
 from .._registry import GENERIC_CLASS
 from .._tensor import Tensor
 from . import Primitives, _numpy_transforms
@@ -570,7 +570,7 @@ class _Ops:
             raise IndexError("an index can only have a single ellipsis ('...')")
         explicit = sum(1 for i in items if i is not None and i is not Ellipsis)
         if explicit > len(a.shape):
-            raise IndexError(f"too many indices: {explicit} for a tensor of rank {len(a.shape)}")
+            raise too_many_indices(len(a.shape), explicit)
         return self.basic(a, items)
 
     def _is_basic(self, index: Any) -> bool:
@@ -683,7 +683,7 @@ class _Ops:
         return xp.reshape(out, shape)
 
     def take_along_axis(self, a: Any, idx: Any, axis: int) -> Any:
-        return self.xp.take_along_axis(a, self.index_array(idx, int(a.shape[axis])), axis=axis)
+        return self.xp.take_along_axis(a, idx, axis=axis)
 
     # ------------------------------------------------------------ manipulation
 

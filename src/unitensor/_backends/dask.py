@@ -292,6 +292,7 @@ def _getitem(a: Any, index: Any) -> Any:
 
 def _index_update(a: Any, index: Any, values: Any) -> Any:
     """A new array with ``a[index] = values``: Dask's item assignment, or one task."""
+    _axes_checked(a, index)
     index = _negative_steps_resolved(a, index)
     items = _items(index)
     arrays = _index_arrays(items)
@@ -307,7 +308,13 @@ def _index_update(a: Any, index: Any, values: Any) -> Any:
 
 def _scatter(a: Any, index: Any, values: Any, op: str) -> Any:
     """NumPy's ``ufunc.at`` in one task (Dask has no scatter with accumulation)."""
+    _axes_checked(a, index)
     return _whole(_NP.scatter, a.shape, a.dtype, a, index, values, op)
+
+
+def _axes_checked(a: Any, index: Any) -> None:
+    """Raise NumPy's ``IndexError`` for too many indices now, not when an update computes."""
+    expand_ellipsis(_items(index), len(a.shape), _mask_rank)
 
 
 def _matrices(a: Any) -> Any:

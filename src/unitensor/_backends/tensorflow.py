@@ -441,7 +441,6 @@ def _as_bool(a: Any) -> Any:
 def _take_along_axis(a: Any, idx: Any, axis: int) -> Any:
     n = a.shape[axis]
     idx = tf.cast(idx, tf.int64)
-    idx = _select(idx < 0, idx + n, idx)
     other_a = [d for i, d in enumerate(a.shape) if i != axis]
     other_i = [d for i, d in enumerate(idx.shape) if i != axis]
     batch = list(tf.broadcast_static_shape(tf.TensorShape(other_a), tf.TensorShape(other_i)))
