@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import operator
 import sys
+import threading
 from types import ModuleType
 from typing import Any, Self, TypeVar, cast
 
@@ -32,6 +33,18 @@ __all__ = ["API_VERSIONS", "ArrayObject", "compute"]
 
 API_VERSIONS = ("2025.12", "2024.12")
 """The Array API standard versions a namespace can be asked for (the first is the default)."""
+
+
+_LOCKS = tuple(threading.Lock() for _ in range(61))
+"""The locks of item assignment on immutable arrays (TensorFlow, JAX, Dask), by ``id(t)``.
+
+``t[key] = v`` there reads ``t.raw``, computes the updated array and rebinds
+``t.raw``: two threads writing one tensor at once would each start from the
+same array and one write would be lost. Holding the tensor's lock around
+the three steps makes them one. A tensor has no lock of its own (that
+would cost every tensor a slot); two tensors may share one of these, which
+only makes their assignments wait for each other.
+"""
 
 
 def _namespace_module(backend: str, api_version: str | None) -> ModuleType:
@@ -424,7 +437,10 @@ class ArrayObject(Autodiff):
         their users expect (other tensors and arrays sharing its memory see
         the change). TensorFlow and JAX arrays are immutable: the tensor
         takes the updated array (``t.raw`` is a new array; the old one is
-        unchanged), as ``t = t.index_update(key, value)`` would.
+        unchanged), as ``t = t.index_update(key, value)`` would; there the
+        read of ``t.raw``, the update and the rebinding happen under a lock,
+        so threads writing parts of one tensor lose no write (on NumPy and
+        PyTorch the framework's own item assignment writes them).
 
         Parameters
         ----------
@@ -455,7 +471,11 @@ class ArrayObject(Autodiff):
         """
         idx, v = self._index_and_values(key, value)
         try:
-            self.raw = self._ns.setitem(self.raw, idx, v)
+            if self._ns.assign is None:  # immutable arrays: read, update and rebind at once
+                with _LOCKS[id(self) % len(_LOCKS)]:
+                    self.raw = self._ns.setitem(self.raw, idx, v)
+            else:
+                self.raw = self._ns.setitem(self.raw, idx, v)
         except IndexError as e:
             reraise_index_error(e)
 
