@@ -98,56 +98,278 @@ def test_python_conversions_refuse(backend):
         int(make(backend, np.array(np.inf)))
 
 
+# NumPy and PyTorch write x op= y into the array (as their own a op= b); TensorFlow, JAX and
+# Dask arrays are immutable: x is rebound and the array it held keeps its values
+WRITES_THROUGH = {"numpy", "torch", "array_api_strict"}
+
 IN_PLACE = [
-    ("+=", operator.iadd, operator.add, 2.0),
-    ("-=", operator.isub, operator.sub, 1.5),
-    ("*=", operator.imul, operator.mul, 3),
-    ("/=", operator.itruediv, operator.truediv, 2.0),
-    ("//=", operator.ifloordiv, operator.floordiv, 2.0),
-    ("%=", operator.imod, operator.mod, 4.0),
-    ("**=", operator.ipow, operator.pow, 2),
+    ("+=", operator.iadd, 2.0),
+    ("-=", operator.isub, 1.5),
+    ("*=", operator.imul, 3),
+    ("/=", operator.itruediv, 2.0),
+    ("//=", operator.ifloordiv, 2.0),
+    ("%=", operator.imod, 4.0),
+    ("**=", operator.ipow, 2),
+]
+INT_IN_PLACE = [
+    ("&=", operator.iand, 6),
+    ("|=", operator.ior, 3),
+    ("^=", operator.ixor, 3),
+    ("<<=", operator.ilshift, 2),
+    (">>=", operator.irshift, 1),
 ]
 
 
-@pytest.mark.parametrize(("symbol", "iop", "op", "other"), IN_PLACE, ids=[c[0] for c in IN_PLACE])
-def test_in_place_operators_rebind_and_leave_the_input_alone(backend, symbol, iop, op, other):
-    raw = native(backend, A)
+def _numpy_in_place(iop, a, b):
+    """NumPy's own ``a op= b`` (casting="same_kind"), on a copy of ``a``."""
+    out = np.array(a, copy=True)
+    return iop(out, b)
+
+
+def _assert_in_place(backend, t, out, raw, expected, before):
+    """x op= y wrote ``expected`` through on NumPy and PyTorch, rebound x elsewhere."""
+    check(out, backend, expected)
+    if backend in WRITES_THROUGH:
+        assert out is t and t.raw is raw
+        np.testing.assert_array_equal(to_numpy(raw), expected)
+    else:
+        assert out is not t
+        np.testing.assert_array_equal(to_numpy(raw), before)  # the array is immutable
+        check(t, backend, before)
+
+
+@pytest.mark.parametrize(("symbol", "iop", "other"), IN_PLACE, ids=[c[0] for c in IN_PLACE])
+def test_in_place_operators_write_into_the_array(backend, symbol, iop, other):
+    for b in (other, A[0] + 1):  # a Python scalar, a tensor that broadcasts to x's shape
+        raw = native(backend, A)
+        t = ut.astensor(raw)
+        operand = b if np.isscalar(b) else make(backend, b)
+        expected = _numpy_in_place(iop, A, b if np.isscalar(b) else b.astype(np.float32))
+        _assert_in_place(backend, t, iop(t, operand), raw, expected, A)
+
+
+@pytest.mark.parametrize(("symbol", "iop", "other"), INT_IN_PLACE, ids=[c[0] for c in INT_IN_PLACE])
+def test_in_place_integer_operators_write_into_the_array(backend, symbol, iop, other):
+    n = np.array([[1, 6, 12], [-3, 7, 40]], dtype=np.int32)
+    raw = native(backend, n)
     t = ut.astensor(raw)
-    out = iop(t, other)
-    check(out, backend, op(A, np.float32(other)).astype(np.float32))
-    np.testing.assert_array_equal(to_numpy(raw), A)  # EagerPy's x -= step relies on this
-    check(t, backend, A)
+    _assert_in_place(backend, t, iop(t, other), raw, _numpy_in_place(iop, n, other), n)
 
 
-def test_in_place_keeps_dtype_and_shape(backend):
-    t = make(backend, A.astype(np.int32))
-    with pytest.raises(ut.DTypeError, match="dtype"):
-        t += 1.5
+def test_in_place_matmul_and_bool_operators_write_into_the_array(backend):
+    eye = np.eye(3, dtype=np.float32)
+    twos = np.full((3, 3), 2.0, np.float32) + np.arange(3, dtype=np.float32)
+    raw = native(backend, eye)
+    t = ut.astensor(raw)
+    _assert_in_place(backend, t, operator.imatmul(t, make(backend, twos)), raw, eye @ twos, eye)
+    mask = A > 2
+    raw = native(backend, mask)
+    t = ut.astensor(raw)
+    out = operator.iand(t, make(backend, A < 5))
+    _assert_in_place(backend, t, out, raw, mask & (A < 5), mask)
+
+
+def test_in_place_through_a_view_reaches_the_array(backend):
+    """The issue's example: SciPy's oaconvolve writes through such a view."""
+    r = ut.zeros(make(backend, np.zeros(1, np.float32)), (2, 4))
+    v = r[1:, :2]
+    v += 1
+    expected = np.zeros((2, 4), np.float32)
+    view = expected[1:, :2]
+    view += 1
+    check(v, backend, np.ones((1, 2), np.float32))
+    check(r, backend, expected if backend in WRITES_THROUGH else np.zeros((2, 4), np.float32))
+
+
+VIEWS = [
+    # name, unitensor's view of a (4, 6) tensor, NumPy's of a (4, 6) array (a view too)
+    ("slice", lambda r: r[1:, ::2], lambda a: a[1:, ::2]),
+    ("slice_of_slice", lambda r: r[1:, ::2][:2, 1:], lambda a: a[1:, ::2][:2, 1:]),
+    ("row", lambda r: r[2], lambda a: a[2]),
+    ("ellipsis_none", lambda r: r[None, ..., 1:3], lambda a: a[None, ..., 1:3]),
+    ("T", lambda r: r.T, lambda a: a.T),
+    ("mT", lambda r: r.mT, lambda a: a.mT),
+    ("permute_dims", lambda r: ut.permute_dims(r, (1, 0)), lambda a: np.permute_dims(a, (1, 0))),
+    ("matrix_transpose", ut.matrix_transpose, np.matrix_transpose),
+    ("reshape", lambda r: ut.reshape(r, (3, 8)), lambda a: np.reshape(a, (3, 8))),
+    ("reshape_flat", lambda r: ut.reshape(r, (-1,)), lambda a: np.reshape(a, (-1,))),
+    ("expand_dims", lambda r: ut.expand_dims(r, 0), lambda a: np.expand_dims(a, 0)),
+    (
+        "squeeze",
+        lambda r: ut.squeeze(ut.expand_dims(r, 1), 1),
+        lambda a: np.squeeze(np.expand_dims(a, 1), 1),
+    ),
+    ("moveaxis", lambda r: ut.moveaxis(r, 0, 1), lambda a: np.moveaxis(a, 0, 1)),
+    ("transposed_slice", lambda r: r.T[::2, 1:], lambda a: a.T[::2, 1:]),
+]
+
+
+@pytest.mark.parametrize(("name", "view", "np_view"), VIEWS, ids=[c[0] for c in VIEWS])
+def test_writes_through_views_as_numpy(backend, name, view, np_view):
+    """x op= y and item assignment on a view reach the array on NumPy and PyTorch, as
+    NumPy's own on its views; on TensorFlow and JAX the view alone changes."""
+    base = np.arange(24, dtype=np.float32).reshape(4, 6)
+    for write in ("iadd", "setitem"):
+        raw = native(backend, base)
+        r = ut.astensor(raw)
+        v = view(r)
+        expected = base.copy()
+        ev = np_view(expected)
+        assert np.shares_memory(ev, expected)  # NumPy gives a view: so must unitensor
+        if write == "iadd":
+            ev += 100
+            v += 100
+        else:
+            ev[..., :1] = -1
+            v[..., :1] = -1
+        check(v, backend, ev)
+        np.testing.assert_array_equal(
+            to_numpy(raw), expected if backend in WRITES_THROUGH else base
+        )
+
+
+def test_namespace_functions_give_views_where_numpy_does(backend):
+    xp = make(backend, A).__array_namespace__()
+    for f in (
+        lambda r: xp.reshape(r, (3, 2)),
+        lambda r: xp.permute_dims(r, (1, 0)),
+        lambda r: xp.squeeze(xp.expand_dims(r, axis=0), axis=0),
+        lambda r: xp.expand_dims(r, axis=1),
+        xp.matrix_transpose,
+        lambda r: r[...],
+    ):
+        raw = native(backend, A)
+        v = f(ut.astensor(raw))
+        v *= 0
+        np.testing.assert_array_equal(to_numpy(v), np.zeros(tuple(v.shape), np.float32))
+        expected = np.zeros_like(A) if backend in WRITES_THROUGH else A
+        np.testing.assert_array_equal(to_numpy(raw), expected)
+
+
+def test_in_place_of_a_tensor_with_an_overlapping_view(backend):
+    """x += x.T (PyTorch refuses operands that share memory): NumPy's result."""
+    sq = np.arange(9, dtype=np.float32).reshape(3, 3)
+    t = make(backend, sq)
+    t += t.T
+    check(t, backend, sq + sq.T)
+    row = np.arange(5, dtype=np.float32)
+    expected = row.copy()
+    tail = expected[1:]
+    tail += expected[:-1]
+    t = make(backend, row)
+    v = t[1:]
+    v += t[:-1]
+    check(v, backend, expected[1:])
+
+
+# x's dtype, y (a NumPy array or a Python scalar), the in-place operator
+DTYPE_RULE = [
+    ("int32", np.array([1, 2, 3], np.int64), operator.iadd),
+    ("int8", np.array([1, 2, 3], np.int16), operator.imul),
+    ("int8", np.array([1, 2, 3], np.uint8), operator.iadd),
+    ("int32", np.array([True, False, True]), operator.iadd),
+    ("float32", np.array([0.5, 1.5, 2.5], np.float64), operator.iadd),
+    ("float32", np.array([1, 2, 3], np.int64), operator.isub),
+    ("float16", np.array([1.0, 2.0, 4.0], np.float32), operator.itruediv),
+    ("complex64", np.array([1 + 1j, 2, 0.5j], np.complex128), operator.itruediv),
+    ("complex64", np.array([1.0, 2.0, 0.5], np.float64), operator.imul),
+    ("bool", np.array([True, False, False]), operator.ior),
+    ("int32", 1.5, operator.iadd),
+    ("int32", np.array([0.5, 1.0, 1.5], np.float32), operator.iadd),
+    ("int64", np.array([2.0, 1.0, 4.0], np.float64), operator.itruediv),
+    ("float32", 1j, operator.iadd),
+    ("float32", np.array([1j, 2, 3], np.complex64), operator.imul),
+    ("bool", 1, operator.iadd),
+    ("bool", np.array([1, 0, 2], np.int32), operator.iadd),
+    ("uint8", np.array([1, 2, 3], np.int8), operator.iadd),
+    ("uint8", np.array([1, 2, 3], np.int16), operator.iadd),
+]
+
+
+def _dtype_case_id(case):
+    x, y, op = case
+    other = type(y).__name__ if np.isscalar(y) else str(y.dtype)
+    return f"{x}-{op.__name__}-{other}"
+
+
+@pytest.mark.parametrize(("dtype", "other", "iop"), DTYPE_RULE, ids=map(_dtype_case_id, DTYPE_RULE))
+def test_in_place_dtype_rule_is_numpys_same_kind_casting(backend, dtype, other, iop):
+    """The result of x op y is cast to x's dtype where NumPy's casting="same_kind"
+    allows it (NumPy's own a op= b decides), else DTypeError, on every framework
+    (PyTorch's own would cast an int8 result into uint8)."""
+    x = np.array([4, 6, 8], dtype=dtype) if dtype != "bool" else np.array([True, False, True])
+    try:
+        expected = _numpy_in_place(iop, x, other)
+    except TypeError:  # NumPy's UFuncOutputCastingError
+        expected = None
+    t = make(backend, x)
+    operand = other if np.isscalar(other) else make(backend, other)
+    if expected is None:
+        with pytest.raises(ut.DTypeError, match="same_kind"):
+            iop(t, operand)
+        check(t, backend, x)  # unchanged
+        return
+    out = iop(t, operand)
+    check(out, backend, expected, rtol=1e-3 if dtype == "float16" else None)
+    assert out.dtype == t.dtype
+
+
+FAST_IN_PLACE = ["__iadd__", "__isub__", "__imul__", "__itruediv__"]
+
+
+@pytest.mark.parametrize("name", FAST_IN_PLACE)
+def test_in_place_fast_path_equals_the_checked_path(backend, name):
+    """The fast path (the framework's own a op= b) and the checked method give the same
+    values, the same tensor back, and write the same array, for each kind of operand."""
+    fast = getattr(ut.Tensor, name)
+    checked = fast.__wrapped__
+    for other in (0.5, 3, 0.0, A + 1, A[0] + 1, A.astype(np.float64) + 1, A[0, :1]):
+        outcomes = []
+        for f in (fast, checked, fast):  # (the second fast call has every cache filled)
+            raw = native(backend, A)
+            t = ut.astensor(raw)
+            operand = other if np.isscalar(other) else make(backend, other)
+            with np.errstate(divide="ignore", invalid="ignore"):  # (x / 0 on NumPy)
+                out = f(t, operand)
+            outcomes.append((to_numpy(out), out is t, to_numpy(raw)))
+        for values, same, written in outcomes[1:]:
+            np.testing.assert_array_equal(values, outcomes[0][0])
+            assert same == outcomes[0][1]
+            np.testing.assert_array_equal(written, outcomes[0][2])
+    f = make(backend, A[0])
+    for method in (fast, checked):
+        with pytest.raises(ut.ShapeError, match="shape"):
+            method(f, make(backend, A + 1))
+
+
+def test_in_place_keeps_the_shape(backend):
     f = make(backend, A[0])
     with pytest.raises(ut.ShapeError, match="shape"):
         f += make(backend, A)
-    g = make(backend, A)
-    g += make(backend, A[0])  # broadcasting that keeps the shape is fine
-    check(g, backend, A + A[0])
-    b = make(backend, A > 2)
-    b &= make(backend, A < 5)
-    check(b, backend, (A > 2) & (A < 5))
-    m = make(backend, np.eye(3, dtype=np.float32))
-    m @= make(backend, np.full((3, 3), 2.0, np.float32))
-    check(m, backend, np.eye(3, dtype=np.float32) @ np.full((3, 3), 2.0, np.float32))
+    check(f, backend, A[0])
 
 
-def test_in_place_bitwise_operators(backend):
-    n = np.array([1, 6, 12], dtype=np.int32)
-    expected = {"|=": n | 3, "^=": n ^ 3, "<<=": n << 2, ">>=": n >> 1}
-    for symbol, iop, other in [
-        ("|=", operator.ior, 3),
-        ("^=", operator.ixor, 3),
-        ("<<=", operator.ilshift, 2),
-        (">>=", operator.irshift, 1),
-    ]:
-        out = iop(make(backend, n), other)
-        check(out, backend, expected[symbol])
+def test_in_place_on_a_read_only_numpy_array_raises_numpys_error():
+    a = np.arange(3.0)
+    a.flags.writeable = False
+    t = ut.astensor(a)
+    for other in (1.0, ut.astensor(np.ones(3)), ut.astensor(np.ones(3, np.int64))):
+        with pytest.raises(ValueError, match="read-only"):
+            t += other
+    np.testing.assert_array_equal(a, np.arange(3.0))
+
+
+def test_in_place_of_a_numpy_scalar_result_rebinds():
+    """NumPy's 0-d results are NumPy scalars, immutable as in NumPy: x += 1 rebinds."""
+    s = ut.astensor(np.arange(4.0)).sum()
+    before = s.raw
+    s += 1.0
+    assert s.item() == 7.0 and before == 6.0
+    s += ut.astensor(np.array(1, np.int64))
+    assert s.item() == 8.0 and s.dtype == ut.float64
+    with pytest.raises(ut.ShapeError):  # (NumPy's scalar += array would broadcast)
+        s += ut.astensor(np.ones(3))
+    assert s.item() == 8.0
 
 
 SETITEM = [

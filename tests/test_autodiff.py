@@ -155,6 +155,30 @@ def test_grad_of_scalar_input(grad_backend):
     check(grad, grad_backend, np.array(3 * 1.5**2), np.float32)
 
 
+def test_in_place_operators_inside_the_function(grad_backend):
+    """x op= y and t[k] = v on intermediate tensors differentiate as their values say (on
+    PyTorch they write in place, recorded by autograd); the input is unchanged."""
+    x = np.array([1.0, 2.0, -3.0, 0.5], np.float32)
+
+    def loss(t):
+        y = t * 1.0
+        y += t * t  # y = t + t**2
+        v = y[1:]
+        v *= 2.0  # through a view on PyTorch only (TensorFlow's and JAX's: a new array)
+        y[0] = 0.0
+        return y.sum() + v.sum()
+
+    t = make(grad_backend, x)
+    value, g = ut.value_and_grad(loss, t)
+    # PyTorch: y[1:] doubled through v, so the loss is 4 * sum(t + t**2 over 1:); elsewhere
+    # y keeps its values and v is a doubled copy: 3 * that sum
+    factor = 4 if grad_backend == "torch" else 3
+    tail = np.arange(4) > 0
+    check(value, grad_backend, np.float32(factor * (x + x * x)[tail].sum()), rtol=1e-5)
+    check(g, grad_backend, np.where(tail, factor * (1 + 2 * x), 0).astype(np.float32))
+    np.testing.assert_array_equal(to_numpy(t), x)
+
+
 def test_inputs_unchanged_and_no_graph_left(grad_backend):
     raw_x = make(grad_backend, X).raw
     x = ut.astensor(raw_x)

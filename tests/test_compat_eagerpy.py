@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import operator
+import pickle
 import subprocess
 import sys
 import textwrap
@@ -12,7 +14,7 @@ import pytest
 
 import unitensor as ut
 import unitensor.compat.eagerpy as compat
-from conftest import check, make
+from conftest import check, make, native, to_numpy
 from unitensor._registry import BACKENDS, resolve
 
 # EagerPy 0.30's public names (docs/eagerpy-surface.md), by module.
@@ -100,6 +102,95 @@ def test_classes_are_unitensors(ep, backend):
     cls = getattr(ep, CLASS_OF[backend])
     assert cls is type(make(backend, np.zeros(2, np.float32)))
     assert ep.Tensor is ut.Tensor
+
+
+def _eagerpy_step(ep, inputs):
+    """An EagerPy client's update, as Foolbox's NewtonFool writes it (x -= a * gradients)."""
+    x, restore_type = ep.astensor_(inputs)
+    x -= 0.5 * ep.ones_like(x)
+    x *= 2
+    x += x[0]  # a tensor computed from x rebinds too
+    y = x.square()
+    y /= 4
+    return restore_type(y)
+
+
+def test_in_place_operators_rebind_as_eagerpys(ep, backend):
+    """EagerPy's tensors have no in-place operators: x op= y is x = x op y, and the
+    caller's array (or unitensor tensor) is never written, on every backend."""
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    x = (a - 0.5) * 2
+    x = x + x[0]
+    expected = np.square(x) / 4
+    raw = native(backend, a)
+    out = _eagerpy_step(ep, raw)
+    assert type(out) is type(raw)
+    check(ut.astensor(out), backend, expected)
+    np.testing.assert_array_equal(to_numpy(raw), a)
+    t = ut.astensor(raw)  # a unitensor tensor given to EagerPy code: its array is kept too
+    check(_eagerpy_step(ep, t), backend, expected)
+    assert t.raw is raw
+    np.testing.assert_array_equal(to_numpy(raw), a)
+
+
+IN_PLACE = [
+    (operator.iadd, 2.0),
+    (operator.isub, 1.0),
+    (operator.imul, 3.0),
+    (operator.itruediv, 2.0),
+    (operator.ifloordiv, 2.0),
+    (operator.imod, 4.0),
+    (operator.ipow, 2),
+]
+
+
+def test_every_in_place_operator_rebinds(ep, backend):
+    a = np.arange(1, 7, dtype=np.float32).reshape(2, 3)
+    for iop, other in IN_PLACE:
+        raw = native(backend, a)
+        x = ep.astensor(raw)
+        before = x
+        x = iop(x, other)
+        assert x is not before and before.raw is raw
+        check(x, backend, iop(a.copy(), np.float32(other)))
+        np.testing.assert_array_equal(to_numpy(raw), a)
+        assert isinstance(x, getattr(ep, CLASS_OF[backend]))
+    n = np.array([[1, 6], [12, 7]], dtype=np.int32)
+    for iop in (operator.iand, operator.ior, operator.ixor, operator.ilshift, operator.irshift):
+        raw = native(backend, n)
+        x = iop(ep.astensor(raw), 1)
+        check(x, backend, iop(n.copy(), 1))
+        np.testing.assert_array_equal(to_numpy(raw), n)
+    raw = native(backend, np.eye(2, dtype=np.float32))
+    x = ep.astensor(raw)
+    x @= ep.astensor(native(backend, np.full((2, 2), 3.0, np.float32)))
+    check(x, backend, np.full((2, 2), 3.0, np.float32))
+    np.testing.assert_array_equal(to_numpy(raw), np.eye(2, dtype=np.float32))
+    with pytest.raises(ut.DTypeError):  # unitensor's dtype rule, as its own tensors'
+        y = ep.astensor(native(backend, n))
+        y += 1.5
+
+
+def test_eagerpy_tensors_are_the_backends_classes(ep, backend):
+    """ep.astensor's tensors: instances of ep.<Class> (unitensor's class), of that name,
+    mixing with unitensor's own tensors, pickling as themselves."""
+    cls = getattr(ep, CLASS_OF[backend])
+    assert cls is getattr(ut, CLASS_OF[backend])
+    a = np.arange(3, dtype=np.float32)
+    x = ep.astensor(native(backend, a))
+    assert isinstance(x, cls) and isinstance(x, ut.Tensor)
+    assert type(x).__name__ == CLASS_OF[backend] and repr(x).startswith(CLASS_OF[backend])
+    assert ep.astensor(x) is x
+    u = ut.astensor(native(backend, a))
+    check(x + u, backend, a + a)
+    check(u + x, backend, a + a)
+    check(ut.stack([x, u]), backend, np.stack([a, a]))
+    assert type(x * 2) is type(x) and type(ut.sum(x)) is type(x)
+    assert type(ep.modules.wrap(resolve(BACKENDS[backend].asarray))(a)) is type(x)
+    if backend in ("numpy", "torch"):
+        y = pickle.loads(pickle.dumps(x))
+        assert type(y) is type(x)
+        check(y, backend, a)
 
 
 def test_unknown_type_raises_valueerror(ep):

@@ -175,3 +175,16 @@ def test_accuracy_utility(fb, framework):
     fmodel, xs, labels, _, _ = _model(fb, framework)
     native_labels = _like(xs, labels)
     assert fb.utils.accuracy(fmodel, xs, native_labels) == 1.0
+
+
+@pytest.mark.parametrize("framework", FRAMEWORKS)
+def test_attack_leaves_the_callers_inputs_unchanged(fb, framework):
+    """NewtonFool does x -= a * gradients on the tensor wrapping the caller's input:
+    EagerPy's tensors rebind, so the caller's array keeps its values (unitensor's own
+    tensors would write into it on PyTorch)."""
+    fmodel, xs, labels, _, _ = _model(fb, framework)
+    before = np.asarray(xs).copy()
+    attack = fb.attacks.NewtonFoolAttack(steps=5)
+    _, clipped, _ = attack(fmodel, xs, _like(xs, labels), epsilons=None)
+    np.testing.assert_array_equal(np.asarray(xs), before)
+    assert not np.array_equal(np.asarray(clipped), before)  # the attack did move

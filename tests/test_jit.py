@@ -168,6 +168,37 @@ def test_training_step_equals_eager(grad_backend):
         check(value, backend, evalue.numpy(), rtol=1e-5)
 
 
+def test_in_place_operators_compile(backend):
+    """x op= y and t[k] = v inside ut.jit (fullgraph on PyTorch): eager's values, and on
+    PyTorch (whose arrays are mutable) the argument written as eagerly."""
+    compiling(backend)
+    counter = Counter(backend)
+
+    def f(x, y):
+        counter.traced()
+        z = x * 2.0
+        z += y
+        v = z[1:]
+        v *= 3.0  # through a view of z
+        z /= 2.0
+        z[0] = -1.0
+        x -= 1.0  # an argument
+        return z
+
+    j = ut.jit(f, options=counter.options())
+    a = np.arange(4, dtype=np.float32)
+    b = np.ones(4, dtype=np.float32)
+    z = a * 2 + b
+    if backend == "torch":  # (TensorFlow's and JAX's z[1:] is a new array: z is not seen)
+        z[1:] *= 3
+    z /= 2
+    z[0] = -1
+    x = make(backend, a)
+    check(j(x, make(backend, b)), backend, z)
+    check(x, backend, a - 1 if backend == "torch" else a)
+    assert counter.traces == 1
+
+
 def test_decorator_form_and_errors(backend):
     compiling(backend)
 

@@ -3,7 +3,9 @@
 (a) elementwise ops and reductions on different inputs give NumPy's results;
 (b) concurrent ``uniform`` / ``normal`` draws have the right shapes, dtypes and ranges, and
     ``ut.seed(n)`` followed by draws in one thread reproduces while other threads compute;
-(c) gradient calls (``ut.value_and_grad``) from several threads give the analytic gradients.
+(c) gradient calls (``ut.value_and_grad``) from several threads give the analytic gradients;
+(d) item assignment from 8 threads into one tensor loses no write (TensorFlow and JAX
+    rebind the tensor's array: the read, the update and the rebinding are one step).
 """
 
 from __future__ import annotations
@@ -193,3 +195,29 @@ def test_seed_in_one_thread_applies_to_every_thread(backend):
         draws.append(to_numpy(t.normal((5,), float(k), 2.0)))
     for a, b in zip(draws, reference, strict=True):
         np.testing.assert_array_equal(a, b)
+
+
+# ------------------------------------------------------------- (d) item assignment
+
+
+def test_item_assignment_from_threads_loses_no_write(backend):
+    """8 threads each write their own row of one tensor, an element or a slice at a time
+    (scikit-learn's pairwise_distances(n_jobs=2) writes slices of one output so): every
+    write is there at the end, on every backend."""
+    rows, cols, rounds = 8, 16, 4
+    expected = np.arange(1, rows * cols + 1, dtype=np.float32).reshape(rows, cols)
+    for _ in range(rounds):
+        t = make(backend, np.zeros((rows, cols), np.float32))
+        gate = threading.Barrier(rows)
+
+        def write_row(i, t=t, gate=gate):
+            gate.wait(timeout=30)
+            for j in range(0, cols, 2):
+                t[i, j] = float(expected[i, j])  # one element
+                t[i, j + 1 : j + 2] = make(backend, expected[i, j + 1 : j + 2])  # a slice
+            return i
+
+        with ThreadPoolExecutor(max_workers=rows) as pool:
+            done = [f.result(timeout=120) for f in [pool.submit(write_row, i) for i in range(rows)]]
+        assert done == list(range(rows))
+        check(t, backend, expected)

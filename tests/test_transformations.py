@@ -203,6 +203,23 @@ def test_vmap_on_every_backend(backend):
     check(pair[1], backend, XS.max(1), np.float32)
 
 
+def test_vmap_of_in_place_operators(backend):
+    """x op= y on each row's intermediate tensors, under ut.vmap."""
+
+    def f(r, c):
+        z = r * 2.0
+        z += c
+        z -= r
+        z *= 0.5
+        return z
+
+    xs = make(backend, XS)
+    c = make(backend, np.array(1.0, dtype=np.float32))
+    expected = ((XS * 2 + 1 - XS) * 0.5).astype(np.float32)
+    check(ut.vmap(f, in_axes=(0, None))(xs, c), backend, expected)
+    check(xs, backend, XS)
+
+
 def test_vmap_containers_and_prefix_in_axes(backend):
     xs, a = make(backend, XS), make(backend, A)
 

@@ -349,6 +349,7 @@ def load_primitives(cls: type[TensorBase]) -> Primitives:
     """
     if not is_backend(cls.backend):
         raise TypeError(f"{cls.__name__} is not a backend's tensor class: it has no primitives")
+    cls = _CLASSES.get(cls.backend, cls)  # a subclass (the EagerPy layer's) shares its base's
     with _LOCK:
         loaded: Primitives | None = cls.__dict__.get("_ns")
         if loaded is not None:  # another thread loaded it meanwhile

@@ -86,7 +86,7 @@ def _mapped_inputs(
         raise ValueError("vmap: in_axes maps no argument (every entry is None)")
     cls = type(tensors[0])
     for t in tensors:
-        if type(t) is not cls:
+        if t.backend != cls.backend:
             raise FrameworkMixError(f"vmap: tensors of {cls.framework} and {t.framework} mapped")
     moved: list[Tensor] = []
     sizes: list[int | None] = []  # None: unknown while TensorFlow traces
@@ -231,7 +231,7 @@ def _like(
     for v, ref in zip(values, refs, strict=True):
         t: TensorBase = v if isinstance(v, TensorBase) else _registry.astensor(v)
         r = wrap(cls, ref)
-        if type(t) is not cls:
+        if t.backend != cls.backend:
             raise FrameworkMixError(f"{name}: {what} of {t.framework}, expected {cls.framework}")
         if t.shape != r.shape:
             raise ShapeError(f"{name}: {what} of shape {t.shape}, expected {r.shape}")

@@ -35,6 +35,7 @@ __all__ = [
     "DEFAULT_INT",
     "kind",
     "result_name",
+    "same_kind",
     "scalar_result_name",
 ]
 
@@ -93,6 +94,29 @@ def result_name(a: str, b: str) -> str:
     if ra == 2:
         return _float_pair(a, b)
     return np.promote_types(a, b).name
+
+
+_CAST_ORDER = {"b": 0, "u": 1, "i": 2, "f": 3, "c": 4}
+
+
+def same_kind(source: str, target: str) -> bool:
+    """Whether NumPy's ``casting="same_kind"`` casts dtype ``source`` to ``target``.
+
+    The rule of an in-place operation's result (``x += y`` keeps ``x``'s
+    dtype): a cast within a kind (``int64 -> int32``, ``float64 -> float32``,
+    ``complex128 -> complex64``) or up the order bool < unsigned < signed
+    integer < floating < complex (``bool -> int8``, ``uint8 -> int8``,
+    ``int64 -> float16``) is allowed; down it (``float32 -> int32``,
+    ``complex64 -> float32``, ``int8 -> uint8``, ``int64 -> bool``) is not.
+
+    Examples
+    --------
+    >>> same_kind("int64", "int32"), same_kind("complex128", "complex64")
+    (True, True)
+    >>> same_kind("float32", "int32"), same_kind("int16", "uint8")
+    (False, False)
+    """
+    return _CAST_ORDER[kind(source)] <= _CAST_ORDER[kind(target)]
 
 
 def scalar_result_name(tensor: str, scalar: bool | int | float | complex) -> str:

@@ -14,6 +14,7 @@ on first attribute access, not when unitensor is imported.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import types
 from collections.abc import Callable
@@ -34,20 +35,20 @@ def _unwrap(x: Any) -> Any:
     return map_containers(_unwrap, x, x)
 
 
-def _wrap(x: Any) -> Any:
-    """A framework's array as a tensor, inside containers too; anything else as it is.
+def _wrap(x: Any, make: Callable[[Any], Any] = astensor) -> Any:
+    """A framework's array as a tensor (``make(x)``), inside containers too; anything else as is.
 
     EagerPy's rule: only objects of a framework's array type are wrapped, so
     NumPy scalars (``numpy.float64``, what NumPy's functions return for 0-d
     results) come back unchanged, as do Python scalars and other objects.
     """
-    mapped = map_containers(_wrap, x, map_containers)
+    mapped = map_containers(functools.partial(_wrap, make=make), x, map_containers)
     if mapped is not map_containers:
         return mapped
     if _is_numpy_scalar(x):
         return x
     try:
-        return astensor(x)
+        return make(x)
     except TypeError:
         return x
 
@@ -64,6 +65,9 @@ class ModuleWrapper:
     name
         The module's import name, such as ``"torch"`` or ``"jax.numpy"``;
         it is imported on first attribute access.
+    make
+        What makes a tensor of a native result: ``ut.astensor`` (the EagerPy
+        layer's modules give its own tensors).
 
     Examples
     --------
@@ -76,10 +80,11 @@ class ModuleWrapper:
     True
     """
 
-    __slots__ = ("_module", "_name")
+    __slots__ = ("_make", "_module", "_name")
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, make: Callable[[Any], Any] = astensor) -> None:
         self._name = name
+        self._make = make
         self._module: types.ModuleType | None = None
 
     def _load(self) -> types.ModuleType:
@@ -124,10 +129,10 @@ class ModuleWrapper:
             raise AttributeError(name)
         attr = getattr(self._load(), name)
         if isinstance(attr, types.ModuleType):
-            return ModuleWrapper(attr.__name__)
+            return ModuleWrapper(attr.__name__, self._make)
         if isinstance(attr, type) or not callable(attr):
             return attr
-        return wrap_function(attr)
+        return wrap_function(attr, self._make)
 
     def __dir__(self) -> list[str]:
         return dir(self._load())
@@ -142,26 +147,29 @@ class _Function:
     Attributes of the callable (``numpy.add.reduce``) are wrapped the same way.
     """
 
-    __slots__ = ("__wrapped__",)
+    __slots__ = ("__wrapped__", "_make")
 
-    def __init__(self, fn: Callable[..., Any]) -> None:
+    def __init__(self, fn: Callable[..., Any], make: Callable[[Any], Any]) -> None:
         self.__wrapped__ = fn
+        self._make = make
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return _wrap(self.__wrapped__(*_unwrap(args), **_unwrap(kwargs)))
+        return _wrap(self.__wrapped__(*_unwrap(args), **_unwrap(kwargs)), self._make)
 
     def __getattr__(self, name: str) -> Any:
         attr = getattr(self.__wrapped__, name)
         if callable(attr) and not isinstance(attr, type):
-            return _Function(attr)
+            return _Function(attr, self._make)
         return attr
 
     def __repr__(self) -> str:
         return f"<unitensor wrapper of {self.__wrapped__!r}>"
 
 
-def wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """``fn`` taking tensors and returning tensors in place of native arrays.
+def wrap_function(
+    fn: Callable[..., Any], make: Callable[[Any], Any] = astensor
+) -> Callable[..., Any]:
+    """``fn`` taking tensors and returning tensors (``make(result)``) in place of native arrays.
 
     Examples
     --------
@@ -172,7 +180,7 @@ def wrap_function(fn: Callable[..., Any]) -> Callable[..., Any]:
     >>> cumsum(ut.astensor(np.array([1.0, 2.0, 3.0])))
     NumPyTensor(array([1., 3., 6.]))
     """
-    return _Function(fn)
+    return _Function(fn, make)
 
 
 _WRAPPERS: dict[str, ModuleWrapper] = {}

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ._semantics_array_object import ROWS as _ARRAY_OBJECT_ROWS
 from ._semantics_differs import DIFFERS as _DIFFERS
 from ._semantics_differs import Differs
 
@@ -1142,18 +1143,6 @@ _GROUPS: list[tuple[str, Rule]] = [
             "uniform(shape, key=key) < p",
         ),
     ),
-    # lazy backends (issue 14: Dask)
-    (
-        "compute",
-        Rule(
-            "same class, shape, dtype and values; sizes that depended on the values known",
-            kept=(
-                "Dask: the values computed and kept as a Dask array of computed chunks "
-                "(dask.persist, on the workers of a cluster); eager frameworks: the tensor "
-                "itself",
-            ),
-        ),
-    ),
     ("kl_div_with_logits", Rule("the float dtype of the logits; any axis")),
     (
         "l0 l1 l2 linf lp",
@@ -1162,6 +1151,7 @@ _GROUPS: list[tuple[str, Rule]] = [
             kept=("on NumPy a full reduction is a NumPy scalar, as NumPy's own reductions",),
         ),
     ),
+    *[(names, Rule(dtype, hidden, kept)) for names, dtype, hidden, kept in _ARRAY_OBJECT_ROWS],
 ]
 
 

@@ -247,7 +247,7 @@ class _Primitives:
         if not _registry.is_backend(owner.backend):  # Tensor itself, a chapter, a stand-in
             raise AttributeError(f"{owner.__name__} is not a backend's class: it has no primitives")
         ns = _registry.load_primitives(owner)
-        return ns if self.name == "_ns" else cast("Primitives", owner.__dict__[self.name])
+        return ns if self.name == "_ns" else cast("Primitives", getattr(owner, self.name))
 
 
 class TensorBase:
@@ -309,17 +309,32 @@ class TensorBase:
     _full_width_dtypes: ClassVar[set[Any]]
     """Native dtypes other than float16 and bfloat16 seen so far: sums need no widening."""
 
+    _rebinds: ClassVar[bool] = False
+    """Whether ``x op= y`` gives a new tensor even where the framework's arrays are mutable.
+
+    True on the classes of the EagerPy layer (``unitensor.compat.eagerpy``),
+    whose code relies on EagerPy's rule: its tensors have no in-place
+    operators, so ``x -= y`` is ``x = x - y``.
+    """
+
     __hash__: ClassVar[None]  # type: ignore[assignment]  # elementwise __eq__
     __array_ufunc__ = None  # NumPy defers to our reflected operators
 
-    def __init_subclass__(cls, backend: str | None = None, **kwargs: Any) -> None:
+    def __init_subclass__(
+        cls, backend: str | None = None, shares_caches: bool = False, **kwargs: Any
+    ) -> None:
         """Give each class its own caches; ``backend=`` names its registry entry.
 
         A backend's tensor class is declared ``class PyTorchTensor(Tensor,
         backend="torch")``: its framework name comes from the registry entry,
-        and the registry learns the class.
+        and the registry learns the class. ``shares_caches=True`` makes a
+        subclass of a backend's class that keeps its base's caches (the
+        EagerPy layer's classes, whose in-place operators rebind); its
+        primitives are its base's in any case.
         """
         super().__init_subclass__(**kwargs)
+        if shares_caches:
+            return
         cls._name_of = {}
         cls._native_of = {}
         cls._pair_cache = {}
@@ -557,12 +572,14 @@ class TensorBase:
         if other.__class__ is cls:
             return other.raw
         if isinstance(other, TensorBase):
+            if other.backend == cls.backend:  # (a class of the EagerPy layer and its base)
+                return other.raw
             raise _framework_mix_error(cls, other)
         try:
             t = _registry.astensor(other)
         except TypeError:
             raise _framework_mix_error(cls, other) from None
-        if t.__class__ is not cls:
+        if t.backend != cls.backend:
             raise _framework_mix_error(cls, t)
         return t.raw
 

@@ -172,9 +172,54 @@ def fast(self, min_, max_):
     return method(self, min_, max_)
 """
 
+# ``x op= y`` (+ - * /) where the framework's own augmented assignment writes ``a op b``
+# into ``a`` (the primitive ``in_place_operators``: NumPy, PyTorch), for the binary fast
+# path's operands; where it refuses them (the shapes, or PyTorch's operands that share
+# memory) before writing anything, the checked path decides, as it does for a NumPy scalar
+# (an immutable 0-d result, which ``a op= b`` rebinds: NumPy's own ``s += 1``)
+_IN_PLACE = """
+def fast(self, other):
+    a = self.raw
+    kind = type(other)
+    if kind is self.__class__:
+        b = other.raw
+        dtype = a.dtype
+        if dtype is not b.dtype or dtype not in self._float_dtypes:
+            return method(self, other)
+    elif kind is float or kind is int:
+        if a.dtype not in self._weak_float_dtypes or a.__class__ not in self._operator_types:
+            return method(self, other)
+        b = other if kind is float else float(other){zero}
+    else:
+        return method(self, other)
+    if self._rebinds or not self._ns.in_place_operators:
+        return method(self, other)
+    try:
+        a {op}= b
+    except (RuntimeError, ValueError):  # b not broadcasting to a's shape; PyTorch: b and a
+        return method(self, other)  # sharing memory, which the checked path copies first
+    return self if a is self.raw else method(self, other)  # (a NumPy scalar: immutable)
+"""
+
 
 TEMPLATE_SCOPES: list[dict[str, Any]] = []
 """The globals of the fast paths' Python functions (``ut.jit`` tells TorchDynamo of them)."""
+
+
+def _compiled(source: str, method: Callable[..., Any], name: str = "<string>") -> Any:
+    """The Python function of the template ``source`` for ``method`` (its checked path).
+
+    ``name`` is the code's file name: ``"<string>"`` for the templates that
+    have a C version (``tests/test_speedups.py`` finds them by it).
+    """
+    scope: dict[str, Any] = {"wrap": python_wrap, "method": method}
+    TEMPLATE_SCOPES.append(scope)
+    scope["sharding_error"] = sharding_error
+    scope["broadcastable"] = broadcastable
+    exec(compile(source, name, "exec"), scope)  # a template above, with an operator or name
+    fast = scope["fast"]
+    functools.update_wrapper(fast, method)
+    return fast
 
 
 def _written(
@@ -193,13 +238,7 @@ def _written(
     and where the framework's operation raises (the template turns JAX's
     sharding refusals into ``ShardingError``).
     """
-    scope: dict[str, Any] = {"wrap": python_wrap, "method": method}
-    TEMPLATE_SCOPES.append(scope)
-    scope["sharding_error"] = sharding_error
-    scope["broadcastable"] = broadcastable
-    exec(source, scope)  # the templates above, with an operator or a checked name
-    fast = scope["fast"]
-    functools.update_wrapper(fast, method)
+    fast = _compiled(source, method)
     if _speedups is None:
         return fast
     accelerated = _speedups.FastPath(method, fast, op, reflected, unary, form)
@@ -309,6 +348,32 @@ def clip_fast_path(method: _Method) -> _Method:
     floats, as the checked path does; any other call goes to ``method``.
     """
     return cast(_Method, _written(_CLIP, method, "clip", form="clip"))
+
+
+def in_place_fast_path(op: str) -> Callable[[_Method], _Method]:
+    """Give ``x op= y`` (``op`` one of ``+ - * /``) its fast path: the array's own ``a op= b``.
+
+    Where the backend's ``in_place_operators`` says the framework's
+    augmented assignment writes ``a op b`` into ``a`` (NumPy, PyTorch) and
+    the class's in-place operators write through (not the EagerPy layer's),
+    a real float tensor with a Python int or float (not a zero divisor of
+    ``/``), or with a tensor of its class and dtype, runs ``a op= b`` on the
+    native arrays. Anything else goes to the decorated method, the checked
+    path, as do the framework's refusals, which come before it writes: a
+    ``b`` that does not broadcast to ``a``'s shape (``ShapeError`` there),
+    PyTorch's operands sharing memory (``x += x.T``, which the checked path
+    computes first, as NumPy does), a read-only NumPy array (whose error the
+    checked path raises again). Python only (TorchDynamo traces it as it is).
+    """
+    if op not in ("+", "-", "*", "/"):
+        raise ValueError(f"not an operator with an in-place fast path: {op!r}")
+    zero = "\n        if not b:\n            return method(self, other)" if op == "/" else ""
+
+    def decorate(method: _Method) -> _Method:
+        source = _IN_PLACE.format(op=op, zero=zero)
+        return cast(_Method, _compiled(source, method, "<in-place fast path>"))
+
+    return decorate
 
 
 def sharding_error(e: Exception) -> ShardingError:

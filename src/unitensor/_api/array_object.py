@@ -17,19 +17,34 @@ from __future__ import annotations
 import importlib
 import operator
 import sys
+import threading
 from types import ModuleType
 from typing import Any, Self, TypeVar, cast
 
 import numpy as np
 
+from .. import dtypes
 from .._errors import DTypeError, ShapeError
 from ._base import TensorBase, TensorOrScalar, as_tensor, reraise_index_error, wrap
+from ._fast import in_place_fast_path
 from .autodiff import Autodiff
 
 __all__ = ["API_VERSIONS", "ArrayObject", "compute"]
 
 API_VERSIONS = ("2025.12", "2024.12")
 """The Array API standard versions a namespace can be asked for (the first is the default)."""
+
+
+_LOCKS = tuple(threading.Lock() for _ in range(61))
+"""The locks of item assignment on immutable arrays (TensorFlow, JAX, Dask), by ``id(t)``.
+
+``t[key] = v`` there reads ``t.raw``, computes the updated array and rebinds
+``t.raw``: two threads writing one tensor at once would each start from the
+same array and one write would be lost. Holding the tensor's lock around
+the three steps makes them one. A tensor has no lock of its own (that
+would cost every tensor a slot); two tensors may share one of these, which
+only makes their assignments wait for each other.
+"""
 
 
 def _namespace_module(backend: str, api_version: str | None) -> ModuleType:
@@ -283,70 +298,111 @@ class ArrayObject(Autodiff):
         return operator.index(self._one_value("an index"))
 
     def _in_place(self, result: Self, symbol: str) -> Self:
-        """``result`` of ``self (op)= other``, which must keep ``self``'s dtype and shape.
+        """``self (op)= other`` from ``result``, ``self (op) other``: the checked path.
 
-        The standard's rule: an in-place operation changes neither. ``x op= y``
-        rebinds ``x`` to the result on every framework; the array ``x`` held
-        is not written to (EagerPy code relies on that).
+        ``result`` must have ``self``'s shape and is cast to ``self``'s dtype
+        where NumPy's ``same_kind`` casting allows it. Where the framework's
+        arrays are mutable (the primitive ``assign``: NumPy, PyTorch) it is
+        written into ``self``'s array and ``self`` comes back; elsewhere
+        (TensorFlow, JAX, Dask, and the EagerPy layer's classes) a new tensor.
         """
         a, out = self.raw, result.raw
-        if out.dtype != a.dtype:
-            raise DTypeError(
-                f"x {symbol}= y would change x's dtype from {self._dtype_name(a.dtype)} to "
-                f"{self._dtype_name(out.dtype)}; write x = x {symbol} y"
-            )
         if tuple(out.shape) != tuple(a.shape):
             raise ShapeError(
                 f"x {symbol}= y would change x's shape from {tuple(a.shape)} to "
                 f"{tuple(out.shape)}; write x = x {symbol} y"
             )
-        return result
+        if out.dtype != a.dtype:
+            source, target = self._dtype_name(out.dtype), self._dtype_name(a.dtype)
+            if not dtypes.same_kind(source, target):
+                raise DTypeError(
+                    f"x {symbol}= y cannot cast x {symbol} y ({source}) to x's dtype {target} "
+                    f"(NumPy's same_kind casting); write x = x {symbol} y"
+                )
+            out = self._ns.astype(out, a.dtype)
+        assign = self._ns.assign
+        if assign is None or self._rebinds:
+            return result if out is result.raw else wrap(self.__class__, out)
+        held = assign(a, out)
+        return self if held is a else wrap(self.__class__, held)
 
-    # mypy misreads a method's Self through the alias ``__add__ = add`` and
-    # calls each in-place operator incompatible with its operator (it is not)
-    def __iadd__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]
-        """``x += y``: ``x`` rebound to ``x + y``, which must keep ``x``'s dtype and shape.
+    @in_place_fast_path("+")
+    def __iadd__(self, other: TensorOrScalar) -> Self:
+        """``x += y``: ``x + y`` written into ``x``'s array, in ``x``'s dtype and shape.
+
+        As NumPy's and PyTorch's own ``a += b``: on NumPy and PyTorch the
+        result is written into the array ``x`` holds, so every view of it
+        (``x`` itself may be a view, ``r[1:]``) and every other holder of it
+        sees the change, and ``x`` stays the same tensor. TensorFlow's,
+        JAX's and Dask's arrays are immutable: ``x`` is rebound to a new
+        tensor, and a view taken before keeps the old values. The tensors of
+        the EagerPy layer (``unitensor.compat.eagerpy``) rebind on every
+        framework, as EagerPy's. The same rule holds for ``-= *= /= //= %=
+        **= @= &= |= ^= <<= >>=``.
+
+        ``x + y`` follows unitensor's promotion and is then cast to ``x``'s
+        dtype where NumPy's ``casting="same_kind"`` allows it: within a kind
+        (``int32 += int64``, ``float32 += float64``, ``complex64 /=
+        complex128``) or up from bool to integer to floating to complex
+        (``float32 += int64``); not down (``int32 += 1.5``, ``float32 +=
+        1j``, ``bool += 1``, ``uint8 += int8``).
 
         Raises
         ------
         DTypeError
-            If the result's dtype would differ (``int32 += 1.5``).
+            If the result cannot be cast to ``x``'s dtype (see above).
         ShapeError
-            If broadcasting would change the shape.
+            If broadcasting would change ``x``'s shape.
+        ValueError, RuntimeError
+            The framework's own, where its array cannot be written: a
+            read-only NumPy array, a PyTorch leaf tensor that requires a
+            gradient.
 
         Examples
         --------
         >>> import numpy as np
         >>> import unitensor as ut
-        >>> a = np.zeros(2)
-        >>> x = ut.astensor(a)
-        >>> x += 1
-        >>> x, a
-        (NumPyTensor(array([1., 1.])), array([0., 0.]))
+        >>> a = np.zeros((2, 3))
+        >>> r = ut.astensor(a)
+        >>> v = r[1:, :2]
+        >>> v += 1
+        >>> a
+        array([[0., 0., 0.],
+               [1., 1., 0.]])
+        >>> i = ut.astensor(np.array([1, 2], dtype=np.int32))
+        >>> i += ut.astensor(np.array([10, 20]))  # int64, cast back to int32
+        >>> i
+        NumPyTensor(array([11, 22], dtype=int32))
         """
         return self._in_place(self + other, "+")
 
-    def __isub__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
+    @in_place_fast_path("-")
+    def __isub__(self, other: TensorOrScalar) -> Self:
         """``x -= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self - other, "-")
 
-    def __imul__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
+    @in_place_fast_path("*")
+    def __imul__(self, other: TensorOrScalar) -> Self:
         """``x *= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self * other, "*")
 
-    def __itruediv__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
+    @in_place_fast_path("/")
+    def __itruediv__(self, other: TensorOrScalar) -> Self:
         """``x /= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self / other, "/")
 
-    def __ifloordiv__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
+    # mypy misreads a method's Self through the alias ``__add__ = add`` and calls each
+    # in-place operator incompatible with its operator (it is not; the decorated ones above
+    # it does not see through)
+    def __ifloordiv__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]
         """``x //= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self // other, "//")
 
-    def __imod__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
+    def __imod__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __ifloordiv__
         """``x %= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self % other, "%")
 
-    def __ipow__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
+    def __ipow__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __ifloordiv__
         """``x **= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self**other, "**")
 
@@ -354,23 +410,23 @@ class ArrayObject(Autodiff):
         """``x @= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self @ other, "@")
 
-    def __iand__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
+    def __iand__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __ifloordiv__
         """``x &= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self & other, "&")
 
-    def __ior__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
+    def __ior__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __ifloordiv__
         """``x |= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self | other, "|")
 
-    def __ixor__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
+    def __ixor__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __ifloordiv__
         """``x ^= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self ^ other, "^")
 
-    def __ilshift__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
+    def __ilshift__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __ifloordiv__
         """``x <<= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self << other, "<<")
 
-    def __irshift__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __iadd__
+    def __irshift__(self, other: TensorOrScalar) -> Self:  # type: ignore[misc]  # see __ifloordiv__
         """``x >>= y``; see [`__iadd__`][unitensor.Tensor.__iadd__]."""
         return self._in_place(self >> other, ">>")
 
@@ -381,7 +437,10 @@ class ArrayObject(Autodiff):
         their users expect (other tensors and arrays sharing its memory see
         the change). TensorFlow and JAX arrays are immutable: the tensor
         takes the updated array (``t.raw`` is a new array; the old one is
-        unchanged), as ``t = t.index_update(key, value)`` would.
+        unchanged), as ``t = t.index_update(key, value)`` would; there the
+        read of ``t.raw``, the update and the rebinding happen under a lock,
+        so threads writing parts of one tensor lose no write (on NumPy and
+        PyTorch the framework's own item assignment writes them).
 
         Parameters
         ----------
@@ -412,7 +471,11 @@ class ArrayObject(Autodiff):
         """
         idx, v = self._index_and_values(key, value)
         try:
-            self.raw = self._ns.setitem(self.raw, idx, v)
+            if self._ns.assign is None:  # immutable arrays: read, update and rebind at once
+                with _LOCKS[id(self) % len(_LOCKS)]:
+                    self.raw = self._ns.setitem(self.raw, idx, v)
+            else:
+                self.raw = self._ns.setitem(self.raw, idx, v)
         except IndexError as e:
             reraise_index_error(e, self, key)
 

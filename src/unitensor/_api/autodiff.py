@@ -398,7 +398,7 @@ def split_aux(out: Any, has_aux: bool, name: str) -> tuple[Any, Any]:
 def _loss_raw(cls: type[TensorBase], value: Any) -> Any:
     """The native 0-d floating loss of ``f``'s output."""
     loss: TensorBase = value if isinstance(value, TensorBase) else _registry.astensor(value)
-    if type(loss) is not cls:
+    if loss.backend != cls.backend:
         raise FrameworkMixError(f"f returned a {loss.framework} tensor, expected {cls.framework}")
     if cls._kind(loss.raw.dtype) not in "fc":
         raise DTypeError(f"f must return a floating tensor to differentiate, got {loss.dtype}")

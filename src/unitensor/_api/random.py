@@ -65,7 +65,7 @@ class Random(NeuralNetwork):
             If ``key`` is not of shape (2,).
         """
         k: Any = key if isinstance(key, TensorBase) else _registry.astensor(key)
-        if type(k) is not type(self):
+        if k.backend != self.backend:
             raise FrameworkMixError(
                 f"{name}: the key is a {k.framework} tensor, the template a {self.framework} one; "
                 f"make keys with ut.random.key(seed, like=template)"

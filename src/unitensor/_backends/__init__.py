@@ -102,6 +102,19 @@ class Primitives:
     # t[index] = values: a itself, written in place, where the framework's arrays are
     # mutable (NumPy, PyTorch); a new array where they are not (index_update's)
     setitem: Callable[[Any, Any, Any], Any]
+    # (a, values of a's dtype and shape) -> the array a tensor holds after ``x op= y``: a
+    # itself with values written into its memory (NumPy's copyto, PyTorch's copy_), so
+    # that every view of a and every other holder of it sees them, as the framework's own
+    # ``a op= b``; values where a cannot be written in place (a NumPy scalar, NumPy's 0-d
+    # result). None where the framework's arrays are immutable (TensorFlow, JAX, Dask):
+    # ``x op= y`` gives a new tensor, and item assignment a new array (setitem's)
+    assign: Callable[[Any, Any], Any] | None = None
+    # performance: whether the arrays' own augmented assignment (``a += b``, ``-=``, ``*=``,
+    # ``/=``) of a real float array and a Python float, or an array of its dtype and
+    # shape, does ``assign(a, a op b)`` (NumPy, PyTorch): the fast path of ``x op= y``
+    # calls it. PyTorch's refuses operands that share memory (RuntimeError): the checked
+    # path then computes ``a op b`` first, as NumPy does
+    in_place_operators: bool = False
     copy: Unary  # a new array with a's values (never a view)
     # a scalar result (an instance of scalar_type) as the framework's array type: NumPy's
     # reductions give NumPy scalars, which the Array API namespace turns into 0-d arrays;
@@ -470,6 +483,8 @@ STANDARD_NAMES: frozenset[str] = frozenset(
         "to_device",
         "like",
         "setitem",
+        "assign",
+        "in_place_operators",
         "copy",
         "as_array",
         "scalar_type",

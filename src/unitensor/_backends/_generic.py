@@ -612,6 +612,11 @@ class _Ops:
             a[...] = self.index_update(a, index, values)
         return a
 
+    def assign(self, a: Any, values: Any) -> Any:
+        """``values`` written into ``a`` (an array of a namespace whose arrays are mutable)."""
+        a[...] = values
+        return a
+
     def _basic_index(self, a: Any, index: Any) -> tuple[Any, ...]:
         """A basic index as the standard's full index (checked, slices clamped)."""
         items = as_tuple(index)
@@ -914,6 +919,7 @@ def primitives(xp: Any) -> Primitives:
         to_device=lambda a, device: a.to_device(device),
         like=g.like,
         setitem=g.setitem,
+        assign=g.assign if g.mutable else None,
         copy=lambda a: xp.asarray(a, copy=True),
         to_numpy=g.to_numpy,
         item=g.item,

@@ -230,6 +230,14 @@ def _setitem(a: Any, index: Any, values: Any) -> Any:
     return a
 
 
+def _assign(a: Any, values: Any) -> Any:
+    """``values`` written into ``a``; a NumPy scalar (a 0-d result, immutable) gives ``values``."""
+    if a.__class__ is not np.ndarray and _is_scalar(a):
+        return values
+    np.copyto(a, values)
+    return a
+
+
 def _index_update(a: Any, index: Any, values: Any) -> Any:
     out = np.array(a, copy=True)
     out[index] = values
@@ -338,6 +346,8 @@ _NS = Primitives(
     to_device=_to_device,
     like=_like,
     setitem=_setitem,
+    assign=_assign,
+    in_place_operators=True,
     copy=lambda a: np.array(a, copy=True),
     as_array=np.asarray,  # (of a NumPy scalar: a C call, no Python frame)
     scalar_type=np.generic,

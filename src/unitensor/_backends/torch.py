@@ -235,6 +235,11 @@ def _setitem(a: Any, index: Any, values: Any) -> Any:
     return a
 
 
+def _assign(a: Any, values: Any) -> Any:
+    """``values`` written into ``a`` (PyTorch's ``copy_``, which autograd records)."""
+    return a.copy_(values)
+
+
 def _devices() -> tuple[Any, ...]:
     cuda = [torch.device("cuda", i) for i in range(torch.cuda.device_count())]
     return (torch.device("cpu"), *cuda)
@@ -989,6 +994,8 @@ def _primitives() -> Primitives:
         to_device=_to_device,
         like=_like,
         setitem=_setitem,
+        assign=_assign,
+        in_place_operators=True,
         copy=lambda a: a.clone(),
         to_numpy=_to_numpy,
         item=lambda a: a.item(),

@@ -309,7 +309,7 @@ def _kind_of_nested(obj: Any) -> str | None:
 def _asarray(space: _Namespace, obj: Any, dtype: Any, device: Any, copy: bool | None) -> Any:
     cls, ns = space.cls, space.ns
     target = None if dtype is None else cls._dtype_arg(dtype)
-    if isinstance(obj, TensorBase) and type(obj) is not cls:
+    if isinstance(obj, TensorBase) and obj.backend != cls.backend:
         if copy is False:
             raise ValueError("asarray(copy=False) of another framework's tensor needs a copy")
         obj = _ut.convert(obj, cls.backend)

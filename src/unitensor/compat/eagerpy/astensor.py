@@ -14,6 +14,8 @@ import unitensor as _ut
 from unitensor._registry import restore_type_for
 from unitensor._tensor import Tensor
 
+from .tensor import eager
+
 __all__ = ["RestoreTypeFunc", "T", "astensor", "astensor_", "astensors", "astensors_"]
 
 T = TypeVar("T")
@@ -50,6 +52,12 @@ class RestoreTypeFunc:
 def astensor(x: Any) -> Tensor:
     """[`unitensor.astensor`][unitensor.astensor], raising ``ValueError`` for unknown types.
 
+    The tensor is of this layer ([`eager`][unitensor.compat.eagerpy.tensor.eager]):
+    its in-place operators rebind, as EagerPy's, so ``x -= y`` in EagerPy
+    code never writes into the array ``x`` was made from. A tensor of this
+    layer comes back as it is; one of unitensor's own as a new tensor of
+    the same array.
+
     Raises
     ------
     ValueError
@@ -70,7 +78,7 @@ def astensor(x: Any) -> Tensor:
         t: Tensor = _ut.astensor(x)
     except TypeError as e:
         raise ValueError(f"Unknown type: {type(x)}") from e
-    return t
+    return eager(t)
 
 
 def astensors(*xs: Any) -> tuple[Tensor, ...]:

@@ -1,6 +1,8 @@
 """``eagerpy.modules``: the frameworks' modules speaking tensors.
 
-The same as [`unitensor.modules`][unitensor.modules].
+As [`unitensor.modules`][unitensor.modules], with the tensors of this
+layer ([`eager`][unitensor.compat.eagerpy.tensor.eager]: in-place
+operators rebind, as EagerPy's).
 """
 
 from __future__ import annotations
@@ -8,22 +10,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from unitensor.modules import ModuleWrapper, wrap_function, wrapper
+from unitensor._registry import BACKENDS
+from unitensor.modules import ModuleWrapper, wrap_function
+
+from .tensor import eager_of
 
 __all__ = ["ModuleWrapper", "jax", "numpy", "tensorflow", "torch", "wrap"]
 
-numpy = wrapper("numpy")
-"""``numpy``, speaking tensors: ``unitensor.numpy``."""
-torch = wrapper("torch")
-"""``torch``, speaking tensors: ``unitensor.torch``."""
-tensorflow = wrapper("tensorflow")
-"""``tensorflow``, speaking tensors: ``unitensor.tensorflow``."""
-jax = wrapper("jax")
-"""``jax``, speaking tensors: ``unitensor.jax``."""
+numpy = ModuleWrapper(BACKENDS["numpy"].modules[0], eager_of)
+"""``numpy``, speaking tensors (this layer's)."""
+torch = ModuleWrapper(BACKENDS["torch"].modules[0], eager_of)
+"""``torch``, speaking tensors (this layer's)."""
+tensorflow = ModuleWrapper(BACKENDS["tensorflow"].modules[0], eager_of)
+"""``tensorflow``, speaking tensors (this layer's)."""
+jax = ModuleWrapper(BACKENDS["jax"].modules[0], eager_of)
+"""``jax``, speaking tensors (this layer's)."""
 
 
 def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
-    """``f`` taking tensors and returning tensors in place of native arrays.
+    """``f`` taking tensors and returning tensors (this layer's) in place of native arrays.
 
     Examples
     --------
@@ -33,4 +38,4 @@ def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
     >>> ep.modules.wrap(np.add)(x, x)
     NumPyTensor(array([2., 4.]))
     """
-    return wrap_function(f)
+    return wrap_function(f, eager_of)
