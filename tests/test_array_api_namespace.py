@@ -140,12 +140,125 @@ def test_asarray_of_python_values_cannot_avoid_a_copy(xp):
             xp.asarray(obj, copy=False)
 
 
+def _aligned_int32(n):
+    """A NumPy int32 array whose buffer starts on a 64-byte boundary (TensorFlow's and
+    XLA's condition for taking a buffer as it is)."""
+    buf = np.zeros(4 * n + 64, np.uint8)
+    start = -buf.ctypes.data % 64
+    out = buf[start : start + 4 * n].view(np.int32)
+    out[:] = np.arange(n)
+    return out
+
+
 def test_asarray_of_another_frameworks_tensor(backend, xp):
     other = "numpy" if backend != "numpy" else "torch"
     t = make(other, np.arange(4, dtype=np.int32))
     check(xp.asarray(t), backend, np.arange(4, dtype=np.int32))
-    with pytest.raises(ValueError, match="copy=False"):
-        xp.asarray(t, copy=False)
+
+
+def test_asarray_of_another_frameworks_tensor_without_a_copy_shares_its_memory(backend, xp):
+    """copy=False shares through DLPack where this framework can hold the memory as it is:
+    the source's writes are seen (TensorFlow's and JAX's tensors read the shared buffer)."""
+    if backend == "dask":  # (Dask's chunks hold copies)
+        with pytest.raises(ValueError, match="a copy is needed"):
+            xp.asarray(ut.astensor(_aligned_int32(4)), copy=False)
+        return
+    if backend == "numpy":
+        torch = pytest.importorskip("torch")
+        src = torch.arange(4, dtype=torch.int32)
+        out = xp.asarray(ut.astensor(src), copy=False)
+        src[0] = 42
+    else:
+        src = _aligned_int32(4)
+        out = xp.asarray(ut.astensor(src), copy=False)
+        src[0] = 42
+    check(out, backend, np.array([42, 1, 2, 3], np.int32))
+
+
+def test_asarray_of_another_frameworks_tensor_without_a_copy_says_why_it_cannot(backend, xp):
+    """Where only a copy would do, copy=False raises ValueError naming why: a NumPy view with
+    negative strides (PyTorch, TensorFlow, JAX), a tensor that requires grad (into NumPy)."""
+    strided = backend in ("torch", "tensorflow", "jax")  # (NumPy takes every layout)
+    if strided:
+        src = ut.astensor(_aligned_int32(8))[::-2]
+        why = "a copy is needed"
+    else:
+        torch = pytest.importorskip("torch")
+        src = ut.astensor(torch.ones(3, requires_grad=True))
+        why = "copy=False"
+    with pytest.raises(ValueError, match=why):
+        xp.asarray(src, copy=False)
+    if strided:  # (the standard's error of from_dlpack)
+        with pytest.raises(BufferError, match="a copy is needed"):
+            xp.from_dlpack(src.raw, copy=False)
+    copied = xp.asarray(src)
+    check(copied, backend, np.asarray(src))
+
+
+def test_from_dlpack_copy_true_and_false(backend, xp):
+    src = _aligned_int32(4)
+    copied = xp.from_dlpack(src, copy=True)
+    if backend == "dask":  # (Dask's chunks hold copies)
+        with pytest.raises(BufferError, match="a copy is needed"):
+            xp.from_dlpack(src, copy=False)
+        shared = None
+    else:
+        shared = xp.from_dlpack(src, copy=False)
+    src[0] = 42
+    check(copied, backend, np.arange(4, dtype=np.int32))
+    if shared is not None:
+        check(shared, backend, np.array([42, 1, 2, 3], np.int32))
+
+
+def _absent_device(backend):
+    """A device string of the framework's own form that no machine here has."""
+    return {
+        "numpy": "cuda:99",
+        "torch": "cuda:99",
+        "tensorflow": "GPU:99",
+        "jax": "gpu:99",
+        "dask": "gpu",
+    }.get(backend, "nope:99")
+
+
+def test_the_string_cpu_is_the_host_on_every_backend(backend, xp):
+    """'cpu' names the host CPU in device= and to_device on every framework (JAX's own
+    device_put refused the string)."""
+    for out in (
+        xp.zeros(3, device="cpu"),
+        xp.asarray([1.0, 2.0], device="cpu"),
+        xp.arange(3, device="cpu"),
+        xp.full((2,), 7, device="cpu"),
+    ):
+        assert "cpu" in str(out.device).lower()
+    check(xp.zeros(3, device="cpu"), backend, np.zeros(3, np.float32))
+    t = make(backend, np.arange(3, dtype=np.int32))
+    check(t.to_device("cpu"), backend, np.arange(3, dtype=np.int32))
+    check(xp.asarray(t, device="cpu"), backend, np.arange(3, dtype=np.int32))
+    for device in xp.__array_namespace_info__().devices():  # the framework's own objects
+        check(xp.ones(2, device=device), backend, np.ones(2, np.float32))
+
+
+@pytest.mark.parametrize("kind", ["absent", "not_a_device", "none_to_device"])
+def test_a_device_the_machine_lacks_raises_device_error(backend, xp, kind):
+    """One error on every framework: ut.DeviceError (a ValueError) naming the devices there
+    are; never PyTorch's AssertionError for 'cuda' without CUDA, never a CPU tensor where
+    TensorFlow was asked for a GPU it lacks, never JAX's raw ValueError."""
+    device = {"absent": _absent_device(backend), "not_a_device": "nowhere:0"}.get(kind)
+    devices = xp.__array_namespace_info__().devices()
+    t = make(backend, np.arange(3, dtype=np.float32))
+    calls = [lambda: t.to_device(device)]
+    if kind != "none_to_device":
+        calls += [
+            lambda: xp.zeros(2, device=device),
+            lambda: xp.asarray([1.0], device=device),
+            lambda: xp.asarray(t, device=device),
+        ]
+    for call in calls:
+        with pytest.raises(ut.DeviceError, match="has no device") as info:
+            call()
+        assert isinstance(info.value, ValueError)
+        assert str(devices[0]) in str(info.value) or repr(devices[0]) in str(info.value)
 
 
 def test_creation_functions(backend, xp):

@@ -69,6 +69,88 @@ def test_numpy_array_protocol(backend):
         make(backend, A).__array__(np.float64, copy=False)
 
 
+NUMPY_FUNCTIONS = {
+    "var": lambda a: np.var(a),
+    "sum_axis": lambda a: np.sum(a, axis=0),
+    "sum_dtype": lambda a: np.sum(a, dtype=np.float64),
+    "mean": lambda a: np.mean(a, axis=1, keepdims=True),
+    "std": lambda a: np.std(a, ddof=1),
+    "max": lambda a: np.max(a),
+    "prod": lambda a: np.prod(a, axis=-1),
+    "any": lambda a: np.any(a > 2),
+    "cumsum": lambda a: np.cumsum(a),
+    "sort": lambda a: np.sort(a[::-1], axis=0),
+    "reshape": lambda a: np.reshape(a, (3, 2)),
+    "transpose": lambda a: np.transpose(a),
+    "clip": lambda a: np.clip(a, 1, 4),
+    "round": lambda a: np.round(a / 3, 2),
+    "argmax": lambda a: np.argmax(a, axis=1),
+    "where": lambda a: np.where(a > 2, a, 0),
+    "concatenate": lambda a: np.concatenate([a, a[:1]]),
+    "stack_nested": lambda a: np.stack((a, [a[0], a[1]])),
+    "dot": lambda a: np.dot(a, a.T),
+    "median": lambda a: np.median(a),
+    "allclose": lambda a: np.allclose(a, a),
+    "array_equal": lambda a: np.array_equal(a, a),
+    "linalg_norm": lambda a: np.linalg.norm(a),
+}
+
+
+@pytest.mark.parametrize("name", list(NUMPY_FUNCTIONS))
+def test_numpy_functions_compute_on_numpy_arrays(backend, name):
+    """Every NumPy function given tensors (nested in lists and tuples too) returns exactly
+    what NumPy returns for the arrays: NumPy arrays and scalars, never tensors."""
+    fn = NUMPY_FUNCTIONS[name]
+    t = make(backend, A)
+    a = np.array(A)
+    expected, got = fn(a), fn(t)
+    assert not isinstance(got, ut.Tensor)
+    assert type(got) is type(expected), (type(got), type(expected))
+    assert np.shape(got) == np.shape(expected)
+    assert np.asarray(got).dtype == np.asarray(expected).dtype
+    np.testing.assert_allclose(got, expected, rtol=1e-6)
+
+
+def test_numpy_shape_functions_and_conversions(backend):
+    t = make(backend, A)
+    assert np.shape(t) == A.shape and np.ndim(t) == 2 and np.size(t) == 6
+    assert np.shape(t.sum()) == () and np.ndim(t.sum()) == 0
+    assert np.size(t, axis=1) == 3
+    assert np.iterable(t)
+    np.testing.assert_allclose(t, A)
+    np.testing.assert_array_equal(t[0], A[0])
+    out = np.asarray(t)
+    assert type(out) is np.ndarray and out.dtype == A.dtype
+    np.testing.assert_array_equal(out, A)
+
+
+def test_numpy_ufuncs_on_tensors_raise_and_operators_stay_tensors(backend):
+    """ufuncs are not functions here (__array_ufunc__ = None): np.exp(t) raises TypeError,
+    and an ndarray operand defers to the tensor's reflected operator."""
+    t = make(backend, A)
+    with pytest.raises(TypeError):
+        np.exp(t)
+    with pytest.raises(TypeError):
+        np.add(t, 1)
+    check(np.float32(2) * t, backend, 2 * A)
+    if backend == "numpy":
+        check(A + t, backend, A + A)
+
+
+def test_numpy_functions_that_write_into_a_tensor(backend):
+    """A NumPy tensor is written as its array is; another framework's values reach NumPy
+    read-only, so a write raises rather than go into a copy that is then lost."""
+    t = make(backend, A.copy())
+    if backend == "numpy":
+        np.copyto(t, np.zeros_like(A))
+        np.sum(make(backend, A), axis=0, out=t[0])
+        check(t, backend, np.array([[3, 5, 7], [0, 0, 0]], np.float32))
+        return
+    with pytest.raises(ValueError, match="read-only"):
+        np.copyto(t, np.zeros_like(A))
+    check(t, backend, A)
+
+
 @pytest.mark.parametrize(
     ("convert", "value", "expected"),
     [

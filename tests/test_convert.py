@@ -13,9 +13,12 @@ from conftest import (
     native,
     randint,
     randn,
+    run_python,
     selected_backends,
+    to_numpy,
 )
 from unitensor._registry import BACKENDS
+from unitensor.array_api import namespace
 
 CLASSES = {name: b.class_name for name, b in BACKENDS.items()}  # ut.<class name>
 
@@ -189,3 +192,156 @@ def test_a_misaligned_numpy_buffer_reaches_tensorflow_aligned():
     shared = ut.convert(aligned, "tensorflow")
     aligned[0] = 7  # shared memory: TensorFlow sees the write
     assert int(tf.reduce_max(shared.raw)) == 7
+
+
+# ------------------------------------------- layouts a framework's DLPack import refuses
+
+
+def test_negative_strides_into_pytorch_do_not_abort_the_process():
+    """torch.from_dlpack aborts the interpreter on negative strides (c10::Error, exit 134):
+    run in a fresh interpreter, as an abort would kill the test worker. Every DLPack import
+    into PyTorch (convert, the namespace's asarray and from_dlpack) copies such a view."""
+    need("torch")
+    source = """
+import numpy as np
+import unitensor as ut
+import unitensor.array_api.torch as xp
+
+cases = [
+    np.arange(5.0)[::-1],
+    np.arange(12, dtype=np.int32).reshape(3, 4)[::-1, ::-2],
+    np.array([True, False, False])[::-1],
+    np.zeros((3, 0), dtype=np.float32)[::-1],
+]
+for a in cases:
+    expected = a.copy()
+    for out in (
+        ut.convert(ut.astensor(a)[...], "torch"),
+        ut.convert(a, "torch"),
+        xp.asarray(ut.astensor(a)),
+        xp.from_dlpack(a),
+        xp.from_dlpack(ut.astensor(a)),
+    ):
+        got = out.raw.numpy()
+        assert type(out) is ut.PyTorchTensor
+        assert got.shape == expected.shape and got.dtype == expected.dtype, (got, expected)
+        np.testing.assert_array_equal(got, expected)
+x = ut.astensor(np.arange(5.0))[::-1]
+assert ut.convert(x, "torch").raw.tolist() == [4.0, 3.0, 2.0, 1.0, 0.0]
+print("OK")
+"""
+    assert run_python(source).strip().endswith("OK")
+
+
+LAYOUTS = {
+    "reversed": lambda a: a[::-1],
+    "reversed_2d": lambda a: a.reshape(4, 6)[::-1, ::-2],
+    "strided": lambda a: a.reshape(4, 6)[:, ::2],
+    "transposed": lambda a: a.reshape(4, 6).T,
+    "transposed_3d": lambda a: a.reshape(2, 3, 4).transpose(1, 0, 2),
+    "broadcast": lambda a: np.broadcast_to(a[:6], (3, 6)),  # (read-only, stride 0)
+    "zero_d": lambda a: a[3:4].reshape(()),
+    "empty": lambda a: a[:0].reshape(0, 3),
+    "read_only": lambda a: _read_only(a.reshape(4, 6)),
+}
+
+
+def _read_only(a):
+    a = a.copy()
+    a.flags.writeable = False
+    return a
+
+
+def _aligned(n, dtype):
+    """A fresh 1-d array of n values whose buffer starts on a 64-byte boundary (so that
+    TensorFlow and JAX could take it as it is: their refusal depends on the layout alone)."""
+    dtype = np.dtype(dtype)
+    buf = np.zeros(n * dtype.itemsize + 64, np.uint8)
+    start = -buf.ctypes.data % 64
+    out = buf[start : start + n * dtype.itemsize].view(dtype)
+    out[:] = np.arange(n) % 7 if dtype.kind != "b" else np.arange(n) % 3 == 0
+    return out
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int64", "bool"])
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+def test_numpy_views_of_every_layout_reach_every_backend(backend, layout, dtype):
+    """A NumPy view of any layout gives the same values on every backend, through convert,
+    the namespace's asarray and from_dlpack: what the framework's import refuses (JAX's and
+    TensorFlow's non-contiguous strides, a read-only array) is copied on the host.
+    (Negative strides into PyTorch: the subprocess test above.)"""
+    if backend == "torch" and layout.startswith("reversed"):
+        pytest.skip("an abort without the fix: test_negative_strides_into_pytorch_...")
+    src = LAYOUTS[layout](_aligned(24, dtype))
+    expected = np.array(src)
+    xp = namespace(backend)
+    for out in (
+        ut.convert(src, backend),
+        ut.convert(ut.astensor(src), backend),
+        xp.asarray(ut.astensor(src)),
+        xp.from_dlpack(src),
+    ):
+        check(out, backend, expected)
+
+
+@pytest.mark.parametrize("target", list(ALL_BACKENDS))
+def test_non_contiguous_views_of_every_backend_reach_every_target(backend, target):
+    need(target)
+    a = randn(4, 6, seed=51)
+    for src, expected in (
+        (make(backend, a)[:, ::2], a[:, ::2]),
+        (make(backend, a)[::-1], a[::-1]),  # (NumPy's: negative strides)
+        (make(backend, a.T.copy()).T, a),
+        (make(backend, np.array(2.5, np.float32)), np.array(2.5, np.float32)),
+        (make(backend, np.zeros((0, 3), bool)), np.zeros((0, 3), bool)),
+    ):
+        if target == "torch" and any(s < 0 for s in getattr(src.raw, "strides", ())):
+            continue  # an abort without the fix: test_negative_strides_into_pytorch_...
+        check(ut.convert(src, target), target, expected)
+        check(namespace(target).asarray(src), target, expected)
+
+
+def test_a_read_only_numpy_array_reaches_pytorch_as_a_copy():
+    """PyTorch has no read-only tensors: sharing a read-only array (a memory map opened with
+    mode="r", whose pages cannot be written) would let a write through PyTorch crash the
+    process or change memory NumPy keeps read-only. It is copied; a writable one shared."""
+    need("torch")
+    src = _read_only(np.arange(4.0))
+    for out in (ut.convert(src, "torch"), namespace("torch").from_dlpack(src)):
+        out[0] = 42.0  # (a write into the shared pages would change src, or crash)
+        assert out.raw.tolist() == [42.0, 1.0, 2.0, 3.0]
+        np.testing.assert_array_equal(src, [0.0, 1.0, 2.0, 3.0])
+    writable = np.arange(4.0)
+    shared = ut.convert(writable, "torch")
+    shared[1] = -1.0
+    assert writable[1] == -1.0
+
+
+# ---------------------------------------------------------------- copy=
+
+
+@pytest.mark.parametrize("target", list(ALL_BACKENDS))
+def test_convert_copy_true_never_shares(target):
+    need(target)
+    a = _aligned(6, np.float32)
+    src = ut.astensor(a)
+    out = ut.convert(src, target, copy=True)
+    a[0] = 42.0  # the source changes; the copy does not
+    check(out, target, np.arange(6, dtype=np.float32) % 7)
+    assert out is not src
+
+
+@pytest.mark.parametrize("target", ["numpy", "torch", "tensorflow", "jax"])
+def test_convert_copy_false_shares_or_says_why_not(target):
+    """copy=False: the memory shared (writes into the NumPy source are seen), or ValueError
+    naming why a copy is needed."""
+    need(target)
+    a = _aligned(6, np.float32)
+    out = ut.convert(a, target, copy=False)
+    a[0] = 42.0
+    assert to_numpy(out)[0] == 42.0
+    check(out, target, a)
+    if target == "numpy":
+        return
+    with pytest.raises(ValueError, match="a copy is needed"):
+        ut.convert(a[::-1], target, copy=False)

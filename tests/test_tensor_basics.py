@@ -202,6 +202,22 @@ def test_iter_of_scalar_raises_typeerror(backend):
         list(t)
 
 
+def test_iter_of_a_0d_tensor_raises_at_once(backend):
+    """iter() itself raises for a 0-d tensor, as for a 0-d NumPy array, so np.iterable is
+    False (matplotlib, through SciPy's dendrogram, asks np.iterable of 0-d results)."""
+    a = np.array(1.5, dtype=np.float32)
+    t = make(backend, a)
+    with pytest.raises(TypeError, match="iteration over a 0-d tensor"):
+        iter(t)
+    assert np.iterable(t) is np.iterable(a) is False
+    assert np.iterable(make(backend, X3)) is True
+    assert np.iterable(make(backend, np.zeros((0, 2), np.float32))) is True
+    assert list(make(backend, np.zeros((0, 2), np.float32))) == []
+    check(make(backend, X3).sum(), backend, X3.sum())  # a reduction's 0-d result too
+    with pytest.raises(TypeError, match="0-d"):
+        iter(make(backend, X3).sum())
+
+
 @pytest.mark.parametrize("dtype", [np.float32, np.int32])
 def test_iter_over_first_dim(backend, dtype):
     a = X3.astype(dtype)

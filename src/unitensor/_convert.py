@@ -9,14 +9,14 @@ from typing import Any
 
 import numpy as np
 
-from ._api._base import wrap
+from ._api._base import TensorBase, wrap
 from ._registry import astensor, backend_class
 from ._tensor import Tensor
 
-__all__ = ["convert"]
+__all__ = ["convert", "dlpack_import"]
 
 
-def convert(t: Any, backend: str) -> Tensor:
+def convert(t: Any, backend: str, *, copy: bool | None = None) -> Tensor:
     """The values of ``t`` as a tensor of another framework.
 
     Parameters
@@ -24,43 +24,57 @@ def convert(t: Any, backend: str) -> Tensor:
     t
         A tensor or native array of any framework.
     backend
-        ``"numpy"``, ``"torch"``, ``"tensorflow"`` or ``"jax"``, or the
-        module name of an Array API namespace served by the generic backend
-        (``"array_api_strict"``: the result is an
+        ``"numpy"``, ``"torch"``, ``"tensorflow"``, ``"jax"`` or ``"dask"``,
+        or the module name of an Array API namespace served by the generic
+        backend (``"array_api_strict"``: the result is an
         [`ArrayAPITensor`][unitensor.ArrayAPITensor]).
+    copy
+        ``None`` (the default): share ``t``'s memory where the target can
+        hold it as it is, else copy. ``False``: share it, or raise. ``True``:
+        always a new array (the standard's ``copy`` of ``from_dlpack``).
 
     Returns
     -------
     Tensor
-        A tensor of ``backend`` with ``t``'s shape, dtype and values. Where
-        DLPack allows (same device, a dtype both frameworks share, memory
-        the target may alias) no copy is made and the result shares memory
-        with ``t``; otherwise the values are copied through the host.
-        A copy lies on the target framework's default device (bfloat16
-        goes this way to and from NumPy, as NumPy's DLPack has no
-        bfloat16, and so does a PyTorch tensor that requires grad).
-        A tensor already of ``backend`` comes back unchanged.
+        A tensor of ``backend`` with ``t``'s shape, dtype and values (a
+        64-bit dtype narrowed for JAX without 64-bit mode). A tensor
+        already of ``backend`` comes back unchanged (a copy for
+        ``copy=True``).
 
     Notes
     -----
-    Which conversions copy (measured on the CPU by
-    ``tests/test_convert_pairs.py``): between NumPy, PyTorch, TensorFlow
-    (eager tensors export DLPack), JAX and the generic backend, every
-    conversion into NumPy, PyTorch or the generic backend shares memory,
-    for every dtype both sides have, and so does one into TensorFlow of a
-    buffer 64-byte aligned (its kernels check the alignment; another is
-    copied, aligned). Into JAX, XLA takes a
-    buffer only when it is aligned as it needs: TensorFlow's and JAX's are,
-    NumPy's and PyTorch's (and NumPy-backed ones such as array-api-strict's)
-    usually are not, and JAX copies them; without 64-bit mode a 64-bit
-    source is narrowed, which copies too. A source DLPack refuses (a
-    non-contiguous PyTorch view, a dtype the target lacks, another device)
-    is copied through the host, once.
+    **When memory is shared.** Through DLPack, where the target can take
+    the source's memory as it is: the same device, a dtype both
+    frameworks have, and a layout the target takes. Measured on the CPU
+    (``tests/test_convert_pairs.py``): every conversion between NumPy,
+    PyTorch, TensorFlow (eager tensors export DLPack), JAX and the generic
+    backend shares memory (a Dask array is computed into one NumPy array
+    first, which the target shares), except
+
+    - into TensorFlow, a buffer not 64-byte aligned or not C-contiguous
+      (its kernels check the alignment, its import the strides);
+    - into JAX, a buffer not 64-byte aligned (NumPy's and PyTorch's
+      usually are not; TensorFlow's and JAX's are) or not contiguous, and
+      without 64-bit mode a 64-bit dtype (narrowed);
+    - into PyTorch, a NumPy view with negative strides (``x[::-1]``), which
+      PyTorch's own ``torch.from_dlpack`` aborts the process on, and a
+      read-only NumPy array (a memory map opened with ``mode="r"``):
+      PyTorch has no read-only tensors, and a write through it would
+      crash on read-only pages. (An array JAX exports is shared, and
+      PyTorch does not keep JAX's arrays read-only: writing into such a
+      tensor changes the JAX array.)
+
+    Those are copied once on the host, C-contiguous. So is a source DLPack
+    refuses (a PyTorch tensor that requires grad, bfloat16 to or from NumPy,
+    which has no bfloat16 in DLPack, another device); such a copy lies on
+    the target's default device. Writes into a shared tensor (NumPy's and
+    PyTorch's item assignment) are seen by the source, and the reverse.
 
     Raises
     ------
     ValueError
-        If ``backend`` is unknown.
+        If ``backend`` is unknown, or ``copy=False`` and the memory cannot
+        be shared (the message says why).
     ImportError
         If the target framework is not installed.
     TypeError
@@ -73,18 +87,36 @@ def convert(t: Any, backend: str) -> Tensor:
     >>> x = ut.astensor(np.array([1.0, 2.0], dtype=np.float32))
     >>> ut.convert(x, "torch")
     PyTorchTensor(tensor([1., 2.]))
+    >>> ut.convert(x[::-1], "torch")  # (a copy: PyTorch has no negative strides)
+    PyTorchTensor(tensor([2., 1.]))
     >>> ut.convert(x, "numpy") is x
     True
     """
     src: Tensor = astensor(t)
     cls = backend_class(backend)
     if type(src) is cls:
-        return src
-    raw = src.raw
+        return wrap(cls, cls._ns.copy(src.raw)) if copy else src
     try:
-        return wrap(cls, cls._ns.from_dlpack(src._ns.dlpack_source(raw)))
-    except Exception:  # DLPack refused (device, dtype, layout): copy through the host
+        return wrap(cls, dlpack_import(cls, src, copy))
+    except Exception as e:  # DLPack refused (device, dtype): copy through the host
+        if copy is False:
+            raise ValueError(f"convert(copy=False) to {backend}: {e}") from e
         # (NumPy exports no bfloat16 through DLPack, so the copy goes in by the target's
         # asarray, which reads ml_dtypes' bfloat16 too)
         host = np.array(src.numpy(), order="C", copy=True)
         return wrap(cls, cls._ns.asarray(host, None, cls._ns.like(None)))
+
+
+def dlpack_import(cls: type[TensorBase], obj: Any, copy: bool | None) -> Any:
+    """The native array of ``cls``'s framework that DLPack makes of ``obj``.
+
+    ``obj`` is a tensor (its framework's DLPack source is exported, so the
+    importer sees the array itself: a read-only NumPy array as such) or any
+    object with ``__dlpack__``. ``copy`` as the primitive ``from_dlpack``
+    takes it: ``None`` shares where the framework can hold the memory as
+    it is, else copies on the host; ``False`` shares or raises
+    ``BufferError``; ``True`` copies.
+    """
+    if isinstance(obj, TensorBase):
+        obj = obj._ns.dlpack_source(obj.raw)
+    return cls._ns.from_dlpack(obj, copy)

@@ -20,6 +20,7 @@ first, its own exception is kept as ``__cause__``.
 | `DataDependentShapeError` | `TypeError` | `nonzero` or `unique_*` of a traced array (`jax.jit`) |
 | `CompileError` | `RuntimeError` | a function a framework cannot compile (`ut.jit`) |
 | `ShardingError` | `TypeError` | an operation JAX refuses for its operands' shardings |
+| `DeviceError` | `ValueError` | a device the framework does not have here, or no device |
 
 Other misuse keeps the plain builtin: an unknown option string
 (``ValueError``), ``len()`` of a 0-d tensor (``TypeError``), too many
@@ -33,6 +34,7 @@ __all__ = [
     "CompileError",
     "DTypeError",
     "DataDependentShapeError",
+    "DeviceError",
     "DivisionByZeroError",
     "FrameworkMixError",
     "IndexOutOfRangeError",
@@ -134,6 +136,20 @@ class ShardingError(UnitensorError, TypeError):
     the sharding as part of the type; reshard an operand first
     (``jax.sharding.reshard``) or give the output's sharding
     (``out_sharding=`` of the native function).
+    """
+
+
+class DeviceError(UnitensorError, ValueError):
+    """A device argument names no device this framework has on this machine.
+
+    Raised by ``t.to_device(d)`` and by the ``device=`` of the namespaces'
+    creation functions, on every backend alike: the string ``"cpu"`` is the
+    host CPU everywhere, and the framework's own device objects and strings
+    are taken as the framework takes them; anything else, and a device the
+    machine lacks (``"cuda"`` without a GPU, ``"gpu:0"`` on TensorFlow
+    without one), raises this error naming the devices there are, never a
+    tensor silently left on the CPU. Also a ``ValueError``, the standard's
+    exception for an unsupported device.
     """
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from ._semantics_array_object import ROWS as _ARRAY_OBJECT_ROWS
 from ._semantics_differs import DIFFERS as _DIFFERS
 from ._semantics_differs import Differs
+from ._semantics_interop import ROWS as _INTEROP
 
 __all__ = ["TABLE", "Differs", "Rule", "markdown"]
 
@@ -468,17 +469,6 @@ _GROUPS: list[tuple[str, Rule]] = [
                 "differently (arange(0, 5, 1.5, dtype=int64): 5 values, NumPy's 4)",
             ),
             (_JAX32,),
-        ),
-    ),
-    (
-        "to_device",
-        Rule(
-            "the tensor's dtype; the tensor itself when it is on the device already",
-            kept=(
-                "NumPy has one device, 'cpu'; any other is a ValueError (also for device= of "
-                "the namespaces' creation functions, and PyTorch's RuntimeError for a bad "
-                "device is ValueError here)",
-            ),
         ),
     ),
     ("from_numpy", Rule("the NumPy array's dtype; the template's framework and device")),
@@ -1155,7 +1145,8 @@ _GROUPS: list[tuple[str, Rule]] = [
 ]
 
 
-TABLE: dict[str, Rule] = {name: rule for names, rule in _GROUPS for name in names.split()}
+_ROWS = [*_GROUPS, *((names, Rule(*fields)) for names, fields in _INTEROP)]
+TABLE: dict[str, Rule] = {name: rule for names, rule in _ROWS for name in names.split()}
 """Operation name -> ``Rule``, one row per operation."""
 for _names, _differs in _DIFFERS:
     for _name in _names.split():

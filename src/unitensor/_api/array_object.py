@@ -18,6 +18,7 @@ import importlib
 import operator
 import sys
 import threading
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any, Self, TypeVar, cast
 
@@ -25,6 +26,7 @@ import numpy as np
 
 from .. import dtypes
 from .._errors import DTypeError, ShapeError
+from .._tree import map_containers
 from ._base import TensorBase, TensorOrScalar, as_tensor, reraise_index_error, wrap
 from ._fast import in_place_fast_path
 from .autodiff import Autodiff
@@ -60,6 +62,26 @@ def _namespace_module(backend: str, api_version: str | None) -> ModuleType:
         )
     module = sys.modules.get(name)
     return module if module is not None else importlib.import_module(name)
+
+
+def _on_host(x: Any) -> Any:
+    """``x`` with every tensor, in lists, tuples and dicts too, as NumPy's array.
+
+    A NumPy tensor's own array; any other tensor's values on the host,
+    read-only (``__array_function__`` says why).
+    """
+    if isinstance(x, TensorBase):
+        raw: Any = x.raw
+        return x.numpy() if not isinstance(raw, np.ndarray | np.generic) else cast(Any, raw)
+    return map_containers(_on_host, x, x)
+
+
+_SHAPE_ONLY: dict[Any, Callable[[TensorBase], Any]] = {
+    np.shape: lambda t: t.shape,
+    np.ndim: lambda t: t.ndim,
+    np.size: lambda t: t.size,
+}
+"""NumPy's functions of an array's shape alone: a tensor's shape answers them."""
 
 
 class ArrayObject(Autodiff):
@@ -104,8 +126,11 @@ class ArrayObject(Autodiff):
         Parameters
         ----------
         device
-            A device of the framework (``t.device`` of another tensor, an
-            item of the namespace's ``__array_namespace_info__().devices()``).
+            ``"cpu"`` (the host CPU, on every framework), or a device of the
+            framework as it takes them: ``t.device`` of another tensor, an
+            item of the namespace's ``__array_namespace_info__().devices()``,
+            a device string of its own (``"cuda:0"`` on PyTorch, ``"GPU:0"``
+            on TensorFlow, ``"gpu:0"`` on JAX).
         stream
             Accepted for the standard's signature; no framework here uses it.
 
@@ -116,9 +141,10 @@ class ArrayObject(Autodiff):
 
         Raises
         ------
-        ValueError
-            If the framework has no such device (NumPy: anything but
-            ``"cpu"``).
+        DeviceError
+            (a ``ValueError``) If ``device`` names no device the framework
+            has on this machine (NumPy and Dask: anything but ``"cpu"``);
+            the message names the devices there are.
 
         Examples
         --------
@@ -214,6 +240,41 @@ class ArrayObject(Autodiff):
                 raise ValueError("__array__(copy=False) cannot change the dtype without a copy")
             return values.astype(dtype)
         return values.copy() if copy else values
+
+    def __array_function__(
+        self, func: Any, types: Any, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> Any:
+        """NumPy's functions given tensors (``np.var(t)``, ``np.concatenate([t, u])``).
+
+        NumPy's protocol (NEP 18), the same for every NumPy function: the
+        tensors among the arguments, in lists, tuples and dicts too, become
+        NumPy arrays and NumPy computes, so the result is exactly NumPy's
+        (NumPy arrays and scalars, never tensors), as for PyTorch's,
+        TensorFlow's and JAX's own arrays given to NumPy. A NumPy tensor
+        gives its own array (no copy: ``np.copyto(t, v)``, ``out=t`` write
+        into it as into the array); any other tensor gives its values on
+        the host, read-only (``t.numpy()``: a copy from an accelerator), so
+        a NumPy function that would write into it raises ``ValueError``
+        rather than write into a copy that is then lost or into an
+        immutable framework's memory. ``np.shape``, ``np.ndim`` and
+        ``np.size`` of a tensor read its shape (no copy, a Dask array is not
+        computed). ufuncs are not functions here: ``np.exp(t)`` raises
+        ``TypeError`` (``__array_ufunc__ = None``), and
+        ``ndarray + t`` is ``t``'s reflected operator, a tensor. unitensor's
+        own operations never go through this method.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import unitensor as ut
+        >>> t = ut.astensor(np.array([1.0, 2.0, 3.0]))
+        >>> np.var(t), np.concatenate([t, t[:1]])
+        (np.float64(0.6666666666666666), array([1., 2., 3., 1.]))
+        """
+        shape_only = _SHAPE_ONLY.get(func)
+        if shape_only is not None and len(args) == 1 and not kwargs and args[0] is self:
+            return shape_only(self)
+        return func(*_on_host(args), **_on_host(kwargs))
 
     def _one_value(self, what: str) -> Any:
         """The Python value of a one-element tensor, for ``int()`` and friends."""

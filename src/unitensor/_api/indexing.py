@@ -90,7 +90,8 @@ class Indexing(Manipulation):
         Raises
         ------
         TypeError
-            If the tensor is 0-d.
+            If the tensor is 0-d: at once, from ``iter(t)`` itself, as NumPy
+            raises it for a 0-d array (so ``np.iterable(t)`` is False).
 
         Examples
         --------
@@ -99,8 +100,9 @@ class Indexing(Manipulation):
         >>> [row.sum().item() for row in ut.astensor(np.array([[1, 2], [3, 4]]))]
         [3, 7]
         """
-        for i in range(len(self)):
-            yield self[i]
+        if len(self.raw.shape) == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return map(self.__getitem__, range(len(self)))
 
     def take_along_axis(self, indices: TensorBase, axis: int) -> Self:
         """Pick values along ``axis`` at ``indices`` (NumPy's ``take_along_axis``).

@@ -28,11 +28,23 @@ adapting, and every primitive returns the framework's own array type.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from typing import Any, TypeAlias
 
-__all__ = ["STANDARD_NAMES", "Primitives", "topk_via_last_axis"]
+import numpy as np
+
+from .._errors import DeviceError
+
+__all__ = [
+    "KDL_CPU",
+    "STANDARD_NAMES",
+    "Primitives",
+    "device_error",
+    "dlpack_importer",
+    "host_view",
+    "topk_via_last_axis",
+]
 
 Unary: TypeAlias = Callable[[Any], Any]
 Binary: TypeAlias = Callable[[Any, Any], Any]
@@ -305,7 +317,12 @@ class Primitives:
     eigvals: Unary  # eig's eigenvalues only
     # functional updates: op is "add", "multiply", "min" or "max"; duplicates accumulate
     scatter: Callable[[Any, Any, Any, str], Any]
-    from_dlpack: Unary  # array sharing the memory of an object with __dlpack__
+    # (obj with __dlpack__, copy) -> an array of obj's values: copy None shares obj's memory
+    # where the framework can hold it as it is and copies it otherwise (dlpack_importer: a CPU
+    # layout the framework refuses or would misread goes through a host copy, never to the
+    # framework's own import); False shares or raises BufferError saying why it cannot;
+    # True gives a new array
+    from_dlpack: Callable[[Any, bool | None], Any]
     # fft (Array API 2025.12): the standard's fft.<name> (NumPy's np.fft.<name>) on checked
     # arguments: sizes >= 1, axes non-negative and unique (at least one), norm one of
     # "backward", "ortho", "forward"; input complex64/complex128 (fft_rfft*, fft_ihfft:
@@ -583,3 +600,76 @@ def topk_via_last_axis(topk_last: Any, permute_dims: Any) -> Any:
         return permute_dims(values, perm), permute_dims(indices, perm)
 
     return topk
+
+
+def device_error(framework: str, device: Any, devices: Iterable[str]) -> DeviceError:
+    """The error for a ``device`` argument that names no device of ``framework`` here.
+
+    ``devices`` are the names of those there are, as the framework prints them.
+    """
+    return DeviceError(
+        f"{framework} has no device {device!r} here; its devices: {', '.join(devices)} "
+        "(the string 'cpu' is the host CPU on every framework)"
+    )
+
+
+KDL_CPU = 1
+"""DLPack's device type of the host CPU (``__dlpack_device__()[0]``)."""
+
+
+def host_view(obj: Any) -> Any:
+    """A NumPy view of the memory of ``obj`` (an object with ``__dlpack__``), or None.
+
+    None where the memory is not on the host CPU, or NumPy cannot take its
+    dtype (bfloat16) or its exporter refuses. The view's ``strides`` and
+    ``flags`` (``writeable``, ``c_contiguous``) are the exporter's own,
+    as DLPack describes them: the public description of the layout that
+    an importing framework may refuse, read without touching the memory.
+    """
+    try:
+        if obj.__dlpack_device__()[0] != KDL_CPU:
+            return None
+        return np.from_dlpack(obj)
+    except (AttributeError, BufferError, RuntimeError, TypeError, ValueError):
+        return None
+
+
+def dlpack_importer(
+    framework: str,
+    take: Callable[[Any, bool | None], Any],
+    refuses: Callable[[Any, Any], str | None],
+    from_host: Unary,
+    native: type | tuple[type, ...] = (),
+) -> Callable[[Any, bool | None], Any]:
+    """The primitive ``from_dlpack(obj, copy)`` of a framework whose own import is ``take``.
+
+    ``take(obj, copy)`` is the framework's ``from_dlpack``. A source on the
+    host CPU that the framework cannot hold as it is (``refuses(obj, view)``
+    of it and its NumPy view gives why: negative strides abort the process
+    in PyTorch's import, JAX and TensorFlow refuse strides that are not
+    compact) never reaches ``take``: ``from_host(view)`` makes a new array
+    of the view's values (a copy, never sharing the view's memory), or,
+    with ``copy=False``, a ``BufferError`` says why it cannot be shared.
+    So is a source whose exporter refuses what ``take`` asks of it
+    (``BufferError``: NumPy does not export a read-only array to a consumer
+    of DLPack 0.x). Arrays of the ``native`` types go to ``take`` at once.
+    ``copy=True`` of a host source is ``from_host`` too (JAX's own import
+    shares memory even when asked for a copy).
+    """
+
+    def from_dlpack(obj: Any, copy: bool | None) -> Any:
+        host = None if isinstance(obj, native) else host_view(obj)
+        if host is not None:
+            why = "" if copy else refuses(obj, host)
+            if why and copy is False:
+                raise BufferError(f"{framework} cannot share memory that {why}: a copy is needed")
+            if why is not None:  # (copy=True: "")
+                return from_host(host)
+        try:
+            return take(obj, copy)
+        except BufferError:  # the exporter refused what take asked of it
+            if host is None or copy is False:
+                raise
+            return from_host(host)
+
+    return from_dlpack

@@ -49,7 +49,7 @@ from .._errors import DTypeError, IndexOutOfRangeError
 from .._indexing import AdvancedOps, advanced_getitem, as_tuple, too_many_indices
 from .._registry import GENERIC_CLASS
 from .._tensor import Tensor
-from . import Primitives, _numpy_transforms
+from . import KDL_CPU, Primitives, _numpy_transforms, device_error
 
 __all__ = ["ArrayAPITensor", "primitives", "tensor_class"]
 
@@ -195,12 +195,36 @@ class _Ops:
             return self.xp.zeros(()).device
         return self.info.default_device()
 
+    def device_arg(self, device: Any) -> Any:
+        """The namespace's device that ``device`` names, one of ``devices()``.
+
+        The string ``"cpu"`` is the first device whose arrays DLPack places
+        on the host CPU; any other argument must be one of the namespace's
+        devices; ``DeviceError`` otherwise.
+        """
+        there = self.devices()
+        if isinstance(device, str) and device == "cpu":
+            for d in there:
+                if self.xp.zeros((), device=d).__dlpack_device__()[0] == KDL_CPU:
+                    return d
+        else:
+            for d in there:
+                try:
+                    if d is device or bool(d == device):
+                        return d
+                except (TypeError, ValueError):  # (an array, say, compared elementwise)
+                    pass
+        raise device_error(self.xp.__name__, device, [str(d) for d in there])
+
+    def to_device(self, a: Any, device: Any) -> Any:
+        return a.to_device(self.device_arg(device))
+
     def like(self, device: Any) -> Any:
         """A 0-d array on ``device`` (the default device for None), cached."""
         try:
             return self._like[device]
         except (KeyError, TypeError):
-            out = self.xp.zeros((), device=device)
+            out = self.xp.zeros((), device=None if device is None else self.device_arg(device))
             try:
                 return self._like.setdefault(device, out)
             except TypeError:  # a device that cannot be hashed
@@ -916,7 +940,7 @@ def primitives(xp: Any) -> Primitives:
         device=lambda a: a.device,
         devices=g.devices,
         default_device=g.default_device,
-        to_device=lambda a, device: a.to_device(device),
+        to_device=g.to_device,
         like=g.like,
         setitem=g.setitem,
         assign=g.assign if g.mutable else None,
@@ -1037,7 +1061,9 @@ def primitives(xp: Any) -> Primitives:
         solve=la("solve"),
         diagonal=lambda a, offset: la("diagonal")(a, offset=offset),
         scatter=g.scatter,
-        from_dlpack=xp.from_dlpack,
+        from_dlpack=lambda obj, copy: (
+            xp.from_dlpack(obj) if copy is None else xp.from_dlpack(obj, copy=copy)
+        ),
         fft_fft=g.fft("fft"),
         fft_ifft=g.fft("ifft"),
         fft_fftn=g.fft("fftn"),

@@ -64,7 +64,7 @@ import numpy as np
 from .._errors import DataDependentShapeError
 from .._indexing import axes_taken, expand_ellipsis, zero_step_error
 from .._tensor import Tensor
-from . import Primitives, _dask_transforms
+from . import Primitives, _dask_transforms, device_error
 from . import numpy as _numpy_backend
 
 __all__ = ["CONVERT_WARN_BYTES", "DaskTensor", "primitives"]
@@ -592,8 +592,8 @@ def _normal(shape: tuple[int, ...], mean: float, std: float, dtype: Any, like: A
 
 
 def _to_device(a: Any, device: Any) -> Any:
-    if device != "cpu":
-        raise ValueError(f"Dask arrays live on the CPU (in chunks), got device {device!r}")
+    if not (isinstance(device, str) and device == "cpu"):
+        raise device_error("Dask", device, ["cpu"])
     return a
 
 
@@ -633,8 +633,14 @@ def _dlpack_source(a: Any) -> Any:
     return np.asarray(a, order="C")  # (not ascontiguousarray, which makes 0-d arrays 1-d)
 
 
-def _from_dlpack(x: Any) -> Any:
-    """A Dask array of an object with ``__dlpack__``, in Dask's automatic chunks."""
+def _from_dlpack(x: Any, copy: bool | None) -> Any:
+    """A Dask array of an object with ``__dlpack__``, in Dask's automatic chunks.
+
+    Dask's chunks hold their own copy of the values (``da.from_array``), so
+    ``copy=False`` raises ``BufferError``.
+    """
+    if copy is False:
+        raise BufferError("Dask cannot share memory: its chunks hold copies, a copy is needed")
     a = np.from_dlpack(x)
     return da.from_array(a, chunks=_chunks(a.shape))
 

@@ -54,6 +54,8 @@ from . import (
     _jax_complex,
     _jax_indexing,
     _jax_transforms,
+    device_error,
+    dlpack_importer,
     topk_via_last_axis,
 )
 
@@ -152,8 +154,52 @@ def _like(device: Any) -> Any:
     """A 0-d array on ``device`` (the default device for None), cached."""
     try:
         return _LIKE[device]
-    except KeyError:
-        return _LIKE.setdefault(device, jax.device_put(jnp.zeros(()), device))
+    except (KeyError, TypeError):  # (TypeError: a device argument that cannot be hashed)
+        place = None if device is None else _device_arg(device)
+        return _LIKE.setdefault(device, jax.device_put(jnp.zeros(()), place))
+
+
+def _device_arg(device: Any) -> Any:
+    """What ``jax.device_put`` is given for ``device``, where this process has it.
+
+    JAX's own ``jax.Device`` and ``Sharding`` objects as they are; a string
+    names a platform as ``jax.devices`` takes it, with an optional index
+    (``"cpu"``, ``"gpu:1"``, ``"tpu"``), which ``jax.device_put`` itself
+    refuses; ``DeviceError`` for anything else and for a platform or index
+    this process does not have.
+    """
+    if isinstance(device, jax.Device | jax.sharding.Sharding):
+        return device
+    if isinstance(device, str):
+        platform, _, index = device.partition(":")
+        try:
+            found: list[Any] = jax.devices(platform) if platform else []
+            i = int(index) if index else 0
+            if 0 <= i < len(found):
+                return found[i]
+        except (RuntimeError, ValueError) as e:  # "Unknown backend", "failed to initialize"
+            raise _device_error(device) from e
+    raise _device_error(device)
+
+
+def _device_error(device: Any) -> Exception:
+    return device_error("JAX", device, [repr(d) for d in jax.devices()])
+
+
+def _strided_misaligned_or_narrowed(obj: Any, host: Any) -> str | None:
+    """Why JAX cannot hold ``host``, a NumPy view of ``obj``'s memory, as it is.
+
+    Its DLPack import refuses strides that are not compact (a transposition
+    of a contiguous buffer), XLA copies a buffer not 64-byte aligned, and
+    without 64-bit mode a 64-bit dtype is narrowed, a copy too.
+    """
+    if not (host.flags.c_contiguous or host.flags.f_contiguous):
+        return "is not contiguous (JAX's import takes compact strides only)"
+    if host.ctypes.data % 64:
+        return "is not 64-byte aligned (XLA needs it)"
+    if _narrow(host.dtype.name) != host.dtype.name:
+        return f"holds {host.dtype.name}, which JAX narrows without 64-bit mode"
+    return None
 
 
 def _bool_rank(item: Any) -> int | None:
@@ -626,7 +672,7 @@ def primitives() -> Primitives:
         device=_device,
         devices=lambda: tuple(jax.devices()),
         default_device=lambda: jax.devices()[0],
-        to_device=lambda a, device: jax.device_put(a, device),
+        to_device=lambda a, device: jax.device_put(a, _device_arg(device)),
         like=_like,
         setitem=_index_update,
         copy=lambda a: jnp.array(a, copy=True),
@@ -668,7 +714,13 @@ def primitives() -> Primitives:
         slogdet=_slogdet,
         meshgrid=lambda arrays, indexing: list(jnp.meshgrid(*arrays, indexing=indexing)),
         scatter=_scatter,
-        from_dlpack=jnp.from_dlpack,
+        from_dlpack=dlpack_importer(
+            "JAX",
+            lambda obj, copy: jnp.from_dlpack(obj, copy=copy),
+            _strided_misaligned_or_narrowed,
+            lambda view: jnp.array(view, copy=True, device=jax.devices("cpu")[0]),
+            jax.Array,
+        ),
         full=lambda shape, v, dt, like: jnp.full(shape, v, dtype=dt, **_device_kw(like, shape)),
         arange=lambda start, stop, step, dt, like: _place(
             jnp.arange(start, stop, step, dtype=dt), like

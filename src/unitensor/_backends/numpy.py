@@ -18,7 +18,7 @@ import numpy as np
 
 from .._api import _fast
 from .._tensor import Tensor
-from . import Primitives, _numpy_transforms
+from . import Primitives, _numpy_transforms, device_error
 
 __all__ = ["NumPyTensor", "primitives"]
 
@@ -204,14 +204,14 @@ _CPU = np.zeros(())
 
 
 def _to_device(a: Any, device: Any) -> Any:
-    if device != "cpu":
-        raise ValueError(f"NumPy arrays live on the CPU only, got device {device!r}")
+    if not (isinstance(device, str) and device == "cpu"):
+        raise device_error("NumPy", device, ["cpu"])
     return a
 
 
 def _like(device: Any) -> Any:
     if device is not None:
-        _to_device(_CPU, device)  # the standard's ValueError for another device
+        _to_device(_CPU, device)  # DeviceError (a ValueError, the standard's) for another
     return _CPU
 
 
@@ -398,7 +398,7 @@ _NS = Primitives(
     slogdet=_slogdet,
     meshgrid=lambda arrays, indexing: list(np.meshgrid(*arrays, indexing=indexing)),
     scatter=_scatter,
-    from_dlpack=np.from_dlpack,
+    from_dlpack=lambda obj, copy: np.from_dlpack(obj, copy=copy),  # (every layout, shared)
     full=_full,
     arange=_arange,
     asarray=_asarray,

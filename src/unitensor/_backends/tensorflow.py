@@ -58,6 +58,7 @@ from .._indexing import (
 from .._tensor import Tensor
 from . import (
     Primitives,
+    _tensorflow_devices,
     _tensorflow_elementwise,
     _tensorflow_fft,
     _tensorflow_floats,
@@ -344,60 +345,6 @@ def _scatter(a: Any, index: Any, values: Any, op: str) -> Any:
     else:
         out = flat * tf.math.unsorted_segment_prod(vals, pos[:, 0], flat.shape[0])
     return tf.reshape(out, a.shape)
-
-
-def _to_device(a: Any, device: Any) -> Any:
-    with tf.device(device):
-        return tf.identity(a)
-
-
-_LIKE: dict[Any, Any] = {}
-
-
-def _devices() -> tuple[str, ...]:
-    """The logical devices, named as a tensor's ``device`` names them."""
-    return tuple(_like(d.name).device for d in tf.config.list_logical_devices())
-
-
-def _like(device: Any) -> Any:
-    """A 0-d tensor on ``device`` (where TensorFlow puts it for None), cached.
-
-    Made eagerly (``tf.init_scope``) even inside a ``tf.function``, whose
-    graph's tensors must not be kept past it.
-    """
-    try:
-        return _LIKE[device]
-    except KeyError:
-        with tf.init_scope():
-            if device is None:
-                return _LIKE.setdefault(device, tf.zeros(()))
-            with tf.device(device):
-                return _LIKE.setdefault(device, tf.zeros(()))
-
-
-class _DLPack:
-    """A TensorFlow DLPack capsule with the ``__dlpack__`` protocol around it."""
-
-    def __init__(self, a: Any) -> None:
-        self.array = a
-        self.gpu = "GPU" in a.device.upper()
-
-    def __dlpack__(self, **kwargs: Any) -> Any:
-        """A capsule of the tensor's memory; a variable's value is exported as it is read."""
-        return tf.experimental.dlpack.to_dlpack(tf.convert_to_tensor(self.array))
-
-    def __dlpack_device__(self) -> tuple[int, int]:
-        return (2, 0) if self.gpu else (1, 0)
-
-
-def _from_dlpack(obj: Any) -> Any:
-    try:  # a host buffer is copied unless 64-byte aligned (TensorFlow's kernels CHECK it)
-        host: Any = np.from_dlpack(obj)  # (a view)
-    except (BufferError, TypeError, ValueError, RuntimeError):  # not on the host, a dtype
-        host = None
-    if host is not None and host.ctypes.data % 64:
-        return tf.convert_to_tensor(host)  # (a copy, aligned: a misaligned one aborts)
-    return tf.experimental.dlpack.from_dlpack(obj.__dlpack__())
 
 
 def _crossentropy(logits: Any, labels: Any) -> Any:
@@ -991,6 +938,7 @@ def primitives() -> Primitives:
     global tf, _widen, _range_dtypes, _logaddexp_same_shape
     tf = importlib.import_module("tensorflow")
     _tensorflow_indexing.set_tensorflow(tf)
+    _tensorflow_devices.set_tensorflow(tf)
     tf.register_tensor_conversion_function(TensorFlowTensor, _as_native_tensor)
     _logaddexp_same_shape = tf.custom_gradient(_logaddexp_forward)
     _widen = frozenset((tf.bool, tf.int8, tf.int16, tf.int32, tf.uint8, tf.uint16, tf.uint32))
@@ -1005,7 +953,6 @@ def primitives() -> Primitives:
         dtype_type=tf.dtypes.DType,
         is_concrete=lambda a: tf.executing_eagerly(),
         assert_traced=_assert_traced,
-        dlpack_source=_DLPack,
         add=_add,
         multiply=_multiply,
         negative=_negative,
@@ -1015,11 +962,7 @@ def primitives() -> Primitives:
         greater_equal=_ordering(tf.math.greater_equal),
         dtype_name=lambda dt: tf.as_dtype(dt).name,
         dtype_from_name=tf.as_dtype,
-        device=lambda a: a.device,
-        devices=_devices,
-        default_device=lambda: _like(None).device,
-        to_device=_to_device,
-        like=_like,
+        **_tensorflow_devices.primitives(),
         setitem=_index_update,
         copy=tf.identity,
         to_numpy=lambda a: np.asarray(a.numpy()),  # a 0-d tensor gives a NumPy scalar
@@ -1109,7 +1052,6 @@ def primitives() -> Primitives:
         slogdet=_tensorflow_linalg.slogdet,
         meshgrid=lambda arrays, indexing: list(tf.meshgrid(*arrays, indexing=indexing)),
         scatter=_scatter,
-        from_dlpack=_from_dlpack,
         full=_on_device(_full),
         arange=_on_device(_arange),
         asarray=_on_device(_asarray),

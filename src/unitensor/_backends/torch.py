@@ -41,7 +41,14 @@ from .._indexing import (
 )
 from .._registry import load_primitives
 from .._tensor import Tensor
-from . import Primitives, _torch_dynamo, _torch_transforms, _torch_unsigned
+from . import (
+    Primitives,
+    _torch_dynamo,
+    _torch_transforms,
+    _torch_unsigned,
+    device_error,
+    dlpack_importer,
+)
 
 __all__ = ["PyTorchTensor", "primitives"]
 
@@ -252,16 +259,56 @@ def _like(device: Any) -> Any:
     """A 0-d tensor on ``device`` (the default device for None), cached."""
     try:
         return _LIKE[device]
-    except KeyError:
-        return _LIKE.setdefault(device, _to_device(torch.zeros(()), device))
+    except (KeyError, TypeError):  # (TypeError: a device argument that cannot be hashed)
+        out = torch.zeros(()) if device is None else _to_device(torch.zeros(()), device)
+        return _LIKE.setdefault(device, out)
+
+
+def _device_arg(device: Any) -> Any:
+    """The ``torch.device`` that ``device`` names, where this machine has it.
+
+    What ``torch.device`` takes (``"cpu"``, ``"cuda:1"``, an int for a CUDA
+    index, a ``torch.device``); ``DeviceError`` for anything else and for a
+    device the machine lacks: PyTorch itself raises ``AssertionError``
+    ("Torch not compiled with CUDA enabled") or ``RuntimeError`` for those,
+    each a different message.
+    """
+    try:
+        d = torch.device(device)
+    except (RuntimeError, TypeError, ValueError) as e:
+        raise _device_error(device) from e
+    if d.type == "cuda" and (d.index or 0) >= torch.cuda.device_count():
+        raise _device_error(device)
+    if d.type not in ("cpu", "cuda", "meta"):  # mps, xpu, ...: is it there?
+        try:
+            torch.empty(0, device=d)
+        except (AssertionError, RuntimeError) as e:
+            raise _device_error(device) from e
+    return d
+
+
+def _device_error(device: Any) -> Exception:
+    return device_error("PyTorch", device, [str(d) for d in _devices()])
 
 
 def _to_device(a: Any, device: Any) -> Any:
-    """``a.to(device)``; ValueError for what names no device (the standard's error)."""
-    try:
-        return a.to(device)
-    except (RuntimeError, TypeError) as e:  # "Expected one of cpu, cuda, ...", no such GPU
-        raise ValueError(f"not a device of PyTorch: {device!r} ({e})") from e
+    """``a.to(device)``; ``DeviceError`` for what names no device here (``_device_arg``)."""
+    return a.to(_device_arg(device))
+
+
+def _negative_or_read_only(obj: Any, host: Any) -> str | None:
+    """Why PyTorch cannot hold the memory of ``host``, a NumPy view of ``obj``'s, as it is.
+
+    ``torch.from_dlpack`` aborts the process on negative strides; and PyTorch
+    has no read-only tensors, so a NumPy array NumPy marks read-only (a
+    memory map opened with ``mode="r"``, ``np.frombuffer`` of ``bytes``)
+    would be written through, which crashes on read-only pages.
+    """
+    if any(s < 0 for s in host.strides):
+        return "has negative strides"
+    if isinstance(obj, np.ndarray) and not obj.flags.writeable:
+        return "NumPy marks read-only (PyTorch has no read-only tensors)"
+    return None
 
 
 _REDUCE = {"add": "sum", "multiply": "prod", "min": "amin", "max": "amax"}
@@ -1055,7 +1102,13 @@ def _primitives() -> Primitives:
         slogdet=_slogdet,
         meshgrid=lambda arrays, indexing: list(torch.meshgrid(*arrays, indexing=indexing)),
         scatter=_scatter,
-        from_dlpack=torch.from_dlpack,
+        from_dlpack=dlpack_importer(
+            "PyTorch",
+            lambda obj, copy: torch.from_dlpack(obj, copy=copy),
+            _negative_or_read_only,
+            lambda view: torch.from_numpy(np.array(view, order="C")),
+            torch.Tensor,
+        ),
         full=lambda shape, v, dt, like: torch.full(shape, v, dtype=dt, device=like.device),
         arange=lambda start, stop, step, dt, like: torch.arange(
             start, stop, step, dtype=dt, device=like.device

@@ -42,6 +42,7 @@ from .._api._base import SPEEDUPS_MODULE as speedups
 from .._api._base import TensorBase, wrap
 from .._api.array_object import API_VERSIONS
 from .._codegen import METHOD_ONLY
+from .._convert import dlpack_import
 from .._errors import DTypeError
 from .._registry import array_types, backend_class
 from .._tensor import Tensor
@@ -246,10 +247,8 @@ def _creation(space: _Namespace) -> dict[str, Callable[..., Any]]:
         return t(device).eye(n_rows, n_cols, k=k, dtype=space.dtype(dtype, space.default_float))
 
     def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
-        """An array sharing ``x``'s memory (any object with ``__dlpack__``)."""
-        out = wrap(space.cls, space.ns.from_dlpack(x))
-        if copy:
-            out = wrap(space.cls, space.ns.copy(out.raw))
+        """An array sharing ``x``'s memory (any object with ``__dlpack__``) where it can."""
+        out = wrap(space.cls, dlpack_import(space.cls, x, copy))  # BufferError: copy=False
         return out if device is None else out.to_device(device)
 
     def asarray(
@@ -309,10 +308,9 @@ def _kind_of_nested(obj: Any) -> str | None:
 def _asarray(space: _Namespace, obj: Any, dtype: Any, device: Any, copy: bool | None) -> Any:
     cls, ns = space.cls, space.ns
     target = None if dtype is None else cls._dtype_arg(dtype)
-    if isinstance(obj, TensorBase) and obj.backend != cls.backend:
-        if copy is False:
-            raise ValueError("asarray(copy=False) of another framework's tensor needs a copy")
-        obj = _ut.convert(obj, cls.backend)
+    if isinstance(obj, TensorBase) and obj.backend != cls.backend:  # (copy=False: shared or
+        # ValueError; a class of the EagerPy layer is its backend's own)
+        obj = _ut.convert(obj, cls.backend, copy=False if copy is False else None)
     if isinstance(obj, TensorBase) or isinstance(obj, array_types(cls.backend)):
         raw: Any = obj.raw if isinstance(obj, TensorBase) else obj
         copied = False
@@ -344,9 +342,12 @@ def _asarray(space: _Namespace, obj: Any, dtype: Any, device: Any, copy: bool | 
             raise OverflowError(f"asarray: {e}") from e
         return wrap(cls, ns.asarray(values, dt, ns.like(device)))
     if hasattr(obj, "__dlpack__") and not isinstance(obj, np.ndarray):
-        raw = ns.from_dlpack(obj)
-        if copy:
-            raw = ns.copy(raw)
+        try:
+            raw = dlpack_import(cls, obj, copy)
+        except BufferError as e:
+            if copy is not False:
+                raise
+            raise ValueError(f"asarray(copy=False): {e}") from e  # (the standard's error)
         return _asarray(space, wrap(cls, raw), dtype, device, False if not copy else None)
     given = cast(object, obj)
     try:
