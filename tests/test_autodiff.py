@@ -332,3 +332,183 @@ def test_gradient_of_max_and_min_splits_ties_evenly(grad_backend):
         np.float32,
     )
     check(ut.grad(lambda t: t.min(), x), grad_backend, [[0, 0, 0], [0, 0, 1]], np.float32)
+
+
+# ------------------------------------------------------------ gradients at kinks and ties
+# One rule per operation, the same on every backend (docs/autodiff.md, "Gradients at kinks
+# and ties", and the semantics table's gradient column): f, its inputs, and the gradient
+# of f(...).sum() for each input, by hand. The comment of each group names the backend
+# whose own gradient differed before.
+
+NAN = np.nan
+KINKS = {
+    # a tie with a Python number, clip's bounds as numbers: the tensor takes all (JAX: half)
+    "maximum-number": (lambda x: x.maximum(0), [[-1, 0, 2]], [[0, 1, 1]]),
+    "maximum-number-first": (lambda x: ut.maximum(0.0, x), [[-1, 0, 2]], [[0, 1, 1]]),
+    "minimum-number": (lambda x: x.minimum(0), [[-1, 0, 2]], [[1, 1, 0]]),
+    "clip-numbers": (lambda x: x.clip(0, 2), [[-1, 0, 1, 2, 3]], [[0, 1, 1, 1, 0]]),
+    "clip-one-point": (lambda x: x.clip(0.0, 0.0), [[-1, 0, 1]], [[0, 1, 0]]),
+    # a tie of two tensors (clip's tensor bounds too): half each (TensorFlow: all to the first)
+    "maximum-tensors": (
+        lambda x, y: x.maximum(y),
+        [[-1, 0, 2], [-1, 1, 2]],
+        [[0.5, 0, 0.5], [0.5, 1, 0.5]],
+    ),
+    "minimum-tensors": (
+        lambda x, y: x.minimum(y),
+        [[-1, 0, 2], [-1, 1, 2]],
+        [[0.5, 1, 0.5], [0.5, 0, 0.5]],
+    ),
+    "maximum-broadcast": (
+        lambda x, y: x.maximum(y),
+        [[[0, 1], [2, 0]], [0, 1]],
+        [[[0.5, 0.5], [1, 0]], [0.5, 1.5]],
+    ),
+    "clip-tensors": (
+        lambda x, lo, hi: x.clip(lo, hi),
+        [[-1, 0, 1, 2, 3], [0] * 5, [2] * 5],
+        [[0, 0.5, 1, 0.5, 0], [1, 0.5, 0, 0, 0], [0, 0, 0, 0.5, 1]],
+    ),
+    # abs: sign(x), 0 at 0 (JAX: 1)
+    "abs": (lambda x: x.abs(), [[-1, 0, -0.0, 2]], [[-1, 0, 0, 1]]),
+    "l1": (lambda x: ut.norms.l1(x), [[-1, 0, 2]], [[-1, 0, 1]]),
+    "relu-from-abs": (lambda x: (x + x.abs()) / 2, [[-1, 0, 2]], [[0, 0.5, 1]]),
+    # an incoming gradient of 0 times an infinite derivative is NaN (TensorFlow: 0)
+    "where-sqrt": (lambda x: ut.where(x > 0, x.sqrt(), 0.0), [[-1, 0, 2]], [[NAN, NAN, 0.5**1.5]]),
+    "where-reciprocal": (lambda x: ut.where(x != 0, x.reciprocal(), 0.0), [[0, 2]], [[NAN, -0.25]]),
+    # pow: 0 for the base where the exponent is 0 (TensorFlow, JAX: NaN at 0), and NaN for
+    # the exponent where the base is negative (TensorFlow: 0)
+    "pow-0": (lambda x: x**0, [[-1, 0, 2]], [[0, 0, 0]]),
+    "pow-tensors": (
+        lambda x, y: x**y,
+        [[0, 0, 2, -1], [0, 2, 0, 2]],
+        [[0, 0, 0, -2], [0, 0, np.log(2), NAN]],
+    ),
+    # hypot: 0 at (0, 0), as l2 (PyTorch: NaN, JAX: 1/2)
+    "hypot": (lambda x, y: x.hypot(y), [[0, 3], [0, 4]], [[0, 0.6], [0, 0.8]]),
+    # atan2: NaN at (0, 0), where it jumps (PyTorch: 0)
+    "atan2": (lambda y, x: y.atan2(x), [[0, 1], [0, 1]], [[NAN, 0.5], [NAN, -0.5]]),
+    # copysign: 1 where the sign bits agree, else -1 (PyTorch: 0 at zeros, JAX: 1 at -0.0)
+    "copysign": (
+        lambda x, y: x.copysign(y),
+        [[0, -0.0, 0, 2], [1, 1, -1, -3]],
+        [[1, -1, -1, -1], [0, 0, 0, 0]],
+    ),
+    # logaddexp: sigmoid(x - y) and sigmoid(y - x) (JAX: 1 for a number beside +inf)
+    "logaddexp": (
+        lambda x, y: x.logaddexp(y),
+        [[np.inf, 0, 1], [0, np.inf, 1]],
+        [[1, 0, 0.5], [0, 1, 0.5]],
+    ),
+    # nextafter: 1 for x, 0 for y (JAX: NotImplementedError)
+    "nextafter": (lambda x, y: x.nextafter(y), [[0, 1], [1, 0]], [[1, 1], [0, 0]]),
+    # cumulative_prod: exact at a zero (TensorFlow lost the factors after it)
+    "cumulative_prod": (lambda x: x.cumulative_prod(), [[2, 0, 3]], [[1, 8, 0]]),
+}
+ELEMENTWISE_KINKS = [
+    "maximum-number minimum-number clip-numbers maximum-tensors minimum-tensors abs pow-0 hypot "
+    "atan2 copysign logaddexp nextafter"
+][0].split()
+
+
+def _kink_inputs(backend, case):
+    return [make(backend, np.array(a, dtype=np.float32)) for a in KINKS[case][1]]
+
+
+def _check_kink_gradients(grads, backend, case):
+    assert len(grads) == len(KINKS[case][2])
+    for g, expected in zip(grads, KINKS[case][2], strict=True):
+        check(g, backend, np.array(expected, dtype=np.float64), np.float32)
+
+
+@pytest.mark.parametrize("case", list(KINKS))
+def test_gradient_at_kinks_and_ties(grad_backend, case):
+    f = KINKS[case][0]
+    args = _kink_inputs(grad_backend, case)
+    grads = ut.grad(lambda *xs: f(*xs).sum(), argnums=tuple(range(len(args))))(*args)
+    _check_kink_gradients(grads, grad_backend, case)
+
+
+def _all_kinks(*xs):
+    """The sum of every case's f(...).sum(), each of its own inputs (one compilation)."""
+    total, i = 0.0, 0
+    for f, inputs, _ in KINKS.values():
+        total = total + f(*xs[i : i + len(inputs)]).sum()
+        i += len(inputs)
+    return total
+
+
+def _all_kink_inputs(backend):
+    return [x for case in KINKS for x in _kink_inputs(backend, case)]
+
+
+def _check_all_kinks(grads, backend):
+    i = 0
+    for case, (_, inputs, _) in KINKS.items():
+        _check_kink_gradients(grads[i : i + len(inputs)], backend, case)
+        i += len(inputs)
+
+
+def test_gradient_at_kinks_and_ties_compiled(grad_backend):
+    args = _all_kink_inputs(grad_backend)
+    grad = ut.jit(ut.grad(_all_kinks, argnums=tuple(range(len(args)))))
+    _check_all_kinks(grad(*args), grad_backend)
+
+
+@pytest.mark.parametrize("transformed", [False, True], ids=["eager", "transformed"])
+def test_gradient_at_kinks_and_ties_in_the_frameworks_own_autodiff(grad_backend, transformed):
+    """torch.autograd (torch.func.grad), tf.GradientTape (in a tf.function), jax.grad (jax.jit)."""
+    raws = [t.raw for t in _all_kink_inputs(grad_backend)]
+
+    def loss(*rs):
+        return _all_kinks(*[ut.astensor(r) for r in rs]).raw
+
+    if grad_backend == "torch":
+        import torch
+        import torch.func
+
+        if transformed:
+            grads = torch.func.grad(loss, argnums=tuple(range(len(raws))))(*raws)
+        else:
+            leaves = [r.clone().requires_grad_(True) for r in raws]
+            grads = torch.autograd.grad(loss(*leaves), leaves)
+    elif grad_backend == "tensorflow":
+        import tensorflow as tf
+
+        def tape_grads(*rs):
+            with tf.GradientTape() as tape:
+                tape.watch(rs)
+                value = loss(*rs)
+            return tape.gradient(value, rs, unconnected_gradients=tf.UnconnectedGradients.ZERO)
+
+        grads = (tf.function(tape_grads) if transformed else tape_grads)(*raws)
+    else:
+        import jax
+
+        grad = jax.grad(loss, argnums=tuple(range(len(raws))))
+        grads = (jax.jit(grad) if transformed else grad)(*raws)
+    _check_all_kinks([ut.astensor(g) for g in grads], grad_backend)
+
+
+@pytest.mark.parametrize("case", ELEMENTWISE_KINKS)
+def test_derivative_at_kinks_and_ties_in_forward_mode(grad_backend, case):
+    """jvp (forward mode) of an elementwise function along the first input: its gradient."""
+    f = KINKS[case][0]
+    args = _kink_inputs(grad_backend, case)
+    tangents = [ut.ones_like(args[0]), *(ut.zeros_like(a) for a in args[1:])]
+    _, tangent = ut.jvp(f, args, tangents)
+    check(tangent, grad_backend, np.array(KINKS[case][2][0], dtype=np.float64), np.float32)
+
+
+def test_gradients_that_agreed_already(grad_backend):
+    """Pinned: sign, rounding (0), ties of max/min (split evenly), sort (the permutation)."""
+    x = make(grad_backend, np.array([2.0, -0.5, 2.0, 0.0], dtype=np.float32))
+    zero = np.zeros(4)
+    for f in (ut.sign, ut.round, ut.floor, ut.ceil, ut.trunc):
+        check(ut.grad(lambda t, f=f: f(t).sum(), x), grad_backend, zero, np.float32)
+    check(ut.grad(lambda t: t.max(), x), grad_backend, [0.5, 0, 0.5, 0], np.float32)
+    weights = make(grad_backend, np.array([1.0, 2.0, 3.0, 4.0], dtype=np.float32))
+    # sorted: -0.5, 0.0, 2.0 (index 0), 2.0 (index 2): stable, equal values keep their order
+    check(ut.grad(lambda t: (t.sort() * weights).sum(), x), grad_backend, [3, 1, 4, 2], np.float32)
+    check(ut.grad(lambda t: ut.norms.linf(t), x), grad_backend, [0.5, 0, 0.5, 0], np.float32)
+    check(ut.grad(lambda t: ut.norms.l2(t * 0), x), grad_backend, zero, np.float32)

@@ -14,35 +14,13 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ._semantics_differs import DIFFERS as _DIFFERS
-from ._semantics_differs import Differs
+from ._semantics_differs import Differs, Rule
+from ._semantics_gradients import add_gradients
 
 __all__ = ["TABLE", "Differs", "Rule", "markdown"]
-
-
-@dataclass(frozen=True)
-class Rule:
-    """What one operation returns and how the frameworks differ on it.
-
-    Attributes
-    ----------
-    dtype
-        The result dtype under unitensor's rules.
-    hidden
-        Native differences that unitensor hides.
-    kept
-        Differences unitensor keeps, documented.
-    differs
-        The kept differences of single backends, with the tests they make
-        fail (``_DIFFERS`` below fills it in).
-    """
-
-    dtype: str
-    hidden: tuple[str, ...] = ()
-    kept: tuple[str, ...] = ()
-    differs: tuple[Differs, ...] = ()
 
 
 _JAX32 = "JAX without 64-bit mode: int32 instead of int64"
@@ -1159,18 +1137,26 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "l0 l1 l2 linf lp",
         Rule(
-            "the float dtype (float32 for integers); l2's gradient at 0 is 0",
+            "the float dtype (float32 for integers)",
             kept=("on NumPy a full reduction is a NumPy scalar, as NumPy's own reductions",),
         ),
     ),
 ]
 
 
-TABLE: dict[str, Rule] = {name: rule for names, rule in _GROUPS for name in names.split()}
-"""Operation name -> ``Rule``, one row per operation."""
+TABLE: dict[str, Rule] = {}
+"""Operation name -> ``Rule``, one row per operation (of two groups: both texts)."""
+for _names, _rule in _GROUPS:
+    for _name in _names.split():
+        _row = TABLE.setdefault(_name, _rule)
+        if _row is not _rule:
+            TABLE[_name] = Rule(
+                f"{_row.dtype}; {_rule.dtype}", _row.hidden + _rule.hidden, _row.kept + _rule.kept
+            )
 for _names, _differs in _DIFFERS:
     for _name in _names.split():
         TABLE[_name] = replace(TABLE[_name], differs=(*TABLE[_name].differs, _differs))
+add_gradients(TABLE)
 
 
 def _cell(items: tuple[str, ...]) -> str:
@@ -1184,15 +1170,16 @@ def markdown() -> str:
     --------
     >>> from unitensor.semantics import markdown
     >>> print(markdown().splitlines()[0])
-    | operation | result dtype | framework differences hidden | differences kept |
+    | operation | result dtype | gradient | framework differences hidden | differences kept |
     """
     lines = [
-        "| operation | result dtype | framework differences hidden | differences kept |",
-        "|---|---|---|---|",
+        "| operation | result dtype | gradient | framework differences hidden | differences kept |",
+        "|---|---|---|---|---|",
     ]
     for name, rule in TABLE.items():
         kept = (*rule.kept, *(f"{d.backend}: {d.what}" for d in rule.differs))
-        lines.append(f"| `{name}` | {rule.dtype} | {_cell(rule.hidden)} | {_cell(kept)} |")
+        cells = f"{rule.dtype} | {rule.gradient or '—'} | {_cell(rule.hidden)} | {_cell(kept)}"
+        lines.append(f"| `{name}` | {cells} |")
     return "\n".join(lines) + "\n"
 
 

@@ -41,7 +41,7 @@ from .._indexing import (
 )
 from .._registry import load_primitives
 from .._tensor import Tensor
-from . import Primitives, _torch_dynamo, _torch_transforms, _torch_unsigned
+from . import Primitives, _torch_dynamo, _torch_gradients, _torch_transforms, _torch_unsigned
 
 __all__ = ["PyTorchTensor", "primitives"]
 
@@ -651,6 +651,23 @@ def _on_pair(fn: Any) -> Any:
     return op
 
 
+def _differentiable(a: Any, b: Any) -> bool:
+    """Whether PyTorch may differentiate an operation on ``a`` and ``b`` made now.
+
+    One requires grad (autograd, a ``torch.func`` gradient), or a
+    ``torch.func`` transformation or forward AD (``jvp``: no
+    ``requires_grad``) is on, or ``torch.compile`` is tracing (its graph
+    serves both).
+    """
+    return (
+        a.requires_grad
+        or b.requires_grad
+        or _is_compiling()
+        or _functorch_level() is not None
+        or _forward_ad._current_level >= 0  # a dual level entered
+    )
+
+
 def _remainder(a: Any, b: Any) -> Any:
     """``a % b``; a zero float result takes the divisor's sign, as in NumPy and Python.
 
@@ -1112,9 +1129,8 @@ def _primitives() -> Primitives:
         conj=torch.conj_physical,  # torch.conj only sets a bit, which .numpy() and DLPack refuse
         real=torch.real,
         imag=torch.imag,
-        atan2=_on_pair(torch.atan2),
-        copysign=_on_pair(torch.copysign),
-        hypot=_on_pair(torch.hypot),
+        # atan2, copysign, hypot: where autodiff may see them, with unitensor's gradient
+        **_torch_gradients.primitives(torch, _differentiable, _pair),
         logaddexp=_on_pair(torch.logaddexp),
         nextafter=_on_pair(torch.nextafter),
         logical_xor=lambda a, b: torch.logical_xor(a, _as_tensor(b, a)),
