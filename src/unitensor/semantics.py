@@ -311,12 +311,14 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "logsumexp softmax log_softmax",
         Rule(
-            "same float dtype; integer input gives float32; complex input: DTypeError",
+            "same float dtype; integer input gives float32; complex input: DTypeError; a row "
+            "holding NaN is NaN throughout (logsumexp: NaN), as NumPy's exp(x - max) / sum",
             (
                 "complex input: PyTorch and JAX computed logsumexp, JAX softmax; NumPy, PyTorch "
                 "and TensorFlow raised their own errors",
+                "TensorFlow's softmax gave NaN only where a row's NaN was ([0, nan, 0, 0])",
             ),
-            ("rows containing inf and empty axes follow each framework's kernel",),
+            ("rows containing inf (no NaN) and empty axes follow each framework's kernel",),
         ),
     ),
     (
@@ -381,7 +383,7 @@ _GROUPS: list[tuple[str, Rule]] = [
     ),
     (
         "crossentropy",
-        Rule("the float dtype of the logits; one loss per sample; complex logits: DTypeError"),
+        Rule("the logits' float dtype; one loss per sample (NaN of NaN rows); complex: DTypeError"),
     ),
     (
         "onehot_like",
