@@ -478,8 +478,13 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "astype float32 float64 bool",
         Rule(
-            "the requested dtype",
-            kept=("JAX without 64-bit mode: 32-bit types, with a UserWarning",),
+            "the requested dtype; a float to an integer dtype truncates toward zero",
+            kept=(
+                "JAX without 64-bit mode: 32-bit types, with a UserWarning",
+                "a float the integer dtype cannot hold (NaN, inf, out of range) is undefined in "
+                "C: the processor's value (x86-64: the lowest int32/int64, its low bits for "
+                "narrower dtypes); a checked cast would cost every cast a pass",
+            ),
         ),
     ),
     (
