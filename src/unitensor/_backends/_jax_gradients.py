@@ -132,8 +132,9 @@ def primitives(framework: Any) -> dict[str, Any]:
 
     ``maximum``, ``minimum`` and ``clip`` take the rule's derivative for
     Python number operands and are ``jax.numpy``'s for arrays (whose
-    derivative at a tie, half to each, is the rule's); ``real_abs`` is
-    ``abs`` of real input and ``float_pow`` ``pow`` of float arrays.
+    derivative at a tie, half to each, is the rule's); ``clip_numbers`` is
+    ``clip`` of two numbers, ``real_abs`` ``abs`` of real input and
+    ``float_pow`` ``pow`` of float arrays.
     """
     global jax, jnp
     jax = framework
@@ -161,6 +162,7 @@ def primitives(framework: Any) -> dict[str, Any]:
         "maximum": maximum,
         "minimum": minimum,
         "clip": clip,
+        "clip_numbers": clip_numbers,
         "real_abs": _custom(jnp.abs, _abs_tangent),
         "logaddexp": _custom(jnp.logaddexp, _logaddexp_tangent, linear=True),
         "hypot": _custom(jnp.hypot, _hypot_tangent, linear=True),

@@ -408,6 +408,7 @@ _complex_abs: Any = None
 _integer_power: Any = None
 _real_abs: Any = None  # abs of real floats with the rule's derivative (_jax_gradients)
 _float_pow: Any = None  # pow of two float arrays with the rule's derivative (_jax_gradients)
+_clip_numbers: Any = None  # clip with two float bounds, the rule's derivative (_jax_gradients)
 
 
 def _sign(a: Any) -> Any:
@@ -630,12 +631,14 @@ def primitives() -> Primitives:
     friends, and can be an auxiliary output of a gradient function.
     """
     global jax, jnp, _inexact_sign, _complex_abs, _integer_power, _real_abs, _float_pow
+    global _clip_numbers
     jax = importlib.import_module("jax")
     jnp = importlib.import_module("jax.numpy")
     _jax_indexing.set_jax(jax)
     gradients = _jax_gradients.primitives(jax)
     _real_abs = gradients.pop("real_abs")
     _float_pow = gradients.pop("float_pow")
+    _clip_numbers = gradients.pop("clip_numbers")
     _inexact_sign = jax.jit(_inexact_sign_uncompiled)
     _complex_abs = jax.jit(_complex_abs_uncompiled, inline=True)
     _integer_power = jax.jit(_integer_power_uncompiled, inline=True)
@@ -831,6 +834,7 @@ def _floats(p: Primitives) -> Primitives:
         p,
         **{name: getattr(jnp, name) for name in _jax_complex.FIXED},
         abs=_real_abs,
+        clip=_clip_numbers,  # (the fast path and the checked one give it two floats)
         sign=_inexact_sign,
         float_operators=True,
         dtype_holder="aval",
