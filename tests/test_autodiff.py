@@ -415,9 +415,30 @@ def _kink_inputs(backend, case):
     return [make(backend, np.array(a, dtype=np.float32)) for a in KINKS[case][1]]
 
 
-def _check_kink_gradients(grads, backend, case):
-    assert len(grads) == len(KINKS[case][2])
-    for g, expected in zip(grads, KINKS[case][2], strict=True):
+# TensorFlow's own gradient where it differs from the rule (docs/autodiff.md): what a
+# user's own tf.GradientTape gets in eager mode, where no unitensor tape records (maximum
+# and minimum give all to the first of two tensors at a tie, sqrt and reciprocal 0 under a
+# zero incoming gradient, x ** 0 is 0 * x**-1, the exponent's gradient 0 where x <= 0,
+# logaddexp's composition goes through maximum and minimum, cumprod divides by x)
+TENSORFLOW_OWN = {
+    "maximum-tensors": [[1, 0, 1], [0, 1, 0]],
+    "minimum-tensors": [[1, 1, 1], [0, 0, 0]],
+    "maximum-broadcast": [[[1, 1], [1, 0]], [0, 1]],
+    "clip-tensors": [[0, 1, 1, 1, 0], [1, 0, 0, 0, 0], [0, 0, 0, 0, 1]],
+    "where-sqrt": [[0, 0, 0.5**1.5]],
+    "where-reciprocal": [[0, -0.25]],
+    "pow-0": [[0, NAN, 0]],
+    "pow-tensors": [[NAN, 0, 0, -2], [0, 0, np.log(2), 0]],
+    "logaddexp": [[1, 0, 1], [0, 1, 0]],
+    "cumulative_prod": [[1, 0, 0]],
+}
+
+
+def _check_kink_gradients(grads, backend, case, own=None):
+    """The rule's gradients of ``case``, or ``own[case]`` where ``own`` holds it."""
+    want = (own or {}).get(case, KINKS[case][2])
+    assert len(grads) == len(want)
+    for g, expected in zip(grads, want, strict=True):
         check(g, backend, np.array(expected, dtype=np.float64), np.float32)
 
 
@@ -442,10 +463,10 @@ def _all_kink_inputs(backend):
     return [x for case in KINKS for x in _kink_inputs(backend, case)]
 
 
-def _check_all_kinks(grads, backend):
+def _check_all_kinks(grads, backend, own=None):
     i = 0
     for case, (_, inputs, _) in KINKS.items():
-        _check_kink_gradients(grads[i : i + len(inputs)], backend, case)
+        _check_kink_gradients(grads[i : i + len(inputs)], backend, case, own)
         i += len(inputs)
 
 
@@ -457,7 +478,12 @@ def test_gradient_at_kinks_and_ties_compiled(grad_backend):
 
 @pytest.mark.parametrize("transformed", [False, True], ids=["eager", "transformed"])
 def test_gradient_at_kinks_and_ties_in_the_frameworks_own_autodiff(grad_backend, transformed):
-    """torch.autograd (torch.func.grad), tf.GradientTape (in a tf.function), jax.grad (jax.jit)."""
+    """torch.autograd (torch.func.grad), tf.GradientTape (in a tf.function), jax.grad (jax.jit).
+
+    A tf.GradientTape of the user's in eager mode gets TensorFlow's own gradient where it
+    differs (``TENSORFLOW_OWN``): no public API tells unitensor that it records, and
+    tf.custom_gradient on every eager call would cost 60-70 us each.
+    """
     raws = [t.raw for t in _all_kink_inputs(grad_backend)]
 
     def loss(*rs):
@@ -487,7 +513,8 @@ def test_gradient_at_kinks_and_ties_in_the_frameworks_own_autodiff(grad_backend,
 
         grad = jax.grad(loss, argnums=tuple(range(len(raws))))
         grads = (jax.jit(grad) if transformed else grad)(*raws)
-    _check_all_kinks([ut.astensor(g) for g in grads], grad_backend)
+    own = TENSORFLOW_OWN if grad_backend == "tensorflow" and not transformed else None
+    _check_all_kinks([ut.astensor(g) for g in grads], grad_backend, own)
 
 
 @pytest.mark.parametrize("case", ELEMENTWISE_KINKS)
@@ -498,6 +525,93 @@ def test_derivative_at_kinks_and_ties_in_forward_mode(grad_backend, case):
     tangents = [ut.ones_like(args[0]), *(ut.zeros_like(a) for a in args[1:])]
     _, tangent = ut.jvp(f, args, tangents)
     check(tangent, grad_backend, np.array(KINKS[case][2][0], dtype=np.float64), np.float32)
+
+
+# TensorFlow's own forward-mode derivative (along the first input) where it differs from
+# the rule: a ForwardAccumulator inside a graph does not see tf.custom_gradient
+TENSORFLOW_OWN_FORWARD_IN_A_GRAPH = {
+    "maximum-tensors": [1, 0, 1],
+    "minimum-tensors": [1, 1, 1],
+    "pow-0": [0, NAN, 0],
+    "logaddexp": [1, 0, 1],
+}
+
+
+def test_tensorflow_forward_mode_in_a_graph_is_tensorflows_own():
+    """ut.jvp under ut.jit (and ut.jacfwd, whose vmap traces a graph) on TensorFlow: the rule
+    where TensorFlow's own derivative is the rule, TensorFlow's own elsewhere (documented)."""
+    if "tensorflow" not in selected_backends():
+        pytest.skip("tensorflow backend not selected")
+    args = [x for case in ELEMENTWISE_KINKS for x in _kink_inputs("tensorflow", case)]
+    tangents = []
+    for case in ELEMENTWISE_KINKS:
+        first, *rest = _kink_inputs("tensorflow", case)
+        tangents += [ut.ones_like(first), *(ut.zeros_like(r) for r in rest)]
+
+    def tangents_of_all(*xs):
+        out, i = [], 0
+        for case in ELEMENTWISE_KINKS:
+            n = len(KINKS[case][1])
+            out.append(
+                ut.jvp(KINKS[case][0], xs[i : i + n], xs[len(args) + i : len(args) + i + n])[1]
+            )
+            i += n
+        return tuple(out)
+
+    results = ut.jit(tangents_of_all)(*args, *tangents)
+    for case, tangent in zip(ELEMENTWISE_KINKS, results, strict=True):
+        want = TENSORFLOW_OWN_FORWARD_IN_A_GRAPH.get(case, KINKS[case][2][0])
+        check(tangent, "tensorflow", np.array(want, dtype=np.float64), np.float32)
+    x, y = _kink_inputs("tensorflow", "maximum-tensors")
+    jacobian = ut.jacfwd(lambda t: t.maximum(y))(x)
+    check(jacobian, "tensorflow", np.diag([1.0, 0.0, 1.0]), np.float32)
+
+
+def test_tensorflow_tapes_of_the_user_around_unitensors_transformations():
+    """A user's eager tape or ForwardAccumulator around ut.grad sees the rule (unitensor's
+    tape records there), forward over reverse as reverse over reverse."""
+    if "tensorflow" not in selected_backends():
+        pytest.skip("tensorflow backend not selected")
+    import tensorflow as tf
+
+    x, y = (tf.constant(v, tf.float32) for v in KINKS["maximum-tensors"][1])
+
+    def grad_x(raw):  # d/dx sum(maximum(x, y) * x) = w * x + maximum(x, y), w the rule's share
+        return ut.grad(lambda t: (t.maximum(ut.astensor(y)) * t).sum())(ut.astensor(raw)).raw
+
+    check(ut.astensor(grad_x(x)), "tensorflow", [-1.5, 1.0, 3.0], np.float32)
+    with tf.autodiff.ForwardAccumulator([x], [tf.ones_like(x)]) as acc:
+        g = grad_x(x)
+    check(ut.astensor(acc.jvp(g)), "tensorflow", [1.0, 0.0, 1.0], np.float32)  # 2 * w
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        g = grad_x(x)
+    check(ut.astensor(tape.gradient(g, x)), "tensorflow", [1.0, 0.0, 1.0], np.float32)
+
+
+def test_second_derivatives_of_the_rules_operations(grad_backend):
+    """Gradients of gradients of sqrt, reciprocal, pow, cumulative_prod and logaddexp away
+    from their kinks: the derivative of the rule's gradient (a Hessian's row sums)."""
+    a = np.array([4.0, 2.0, 0.5], dtype=np.float32)
+    b = np.array([1.0, 3.0, -2.0], dtype=np.float32)
+    x, y = make(grad_backend, a), make(grad_backend, b)
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    s = 1 / (1 + np.exp(b64 - a64))  # sigmoid(a - b)
+    cases = [
+        (lambda t: t.sqrt(), -0.25 * a64**-1.5),
+        (lambda t: t.reciprocal(), 2 * a64**-3),
+        (lambda t: t**y, b64 * (b64 - 1) * a64 ** (b64 - 2)),
+        # sum(cumprod(a)) = a0 + a0 a1 + a0 a1 a2: its gradient's sum has the gradient
+        # [1 + a1 + a2, 1 + a0 + a2, a0 + a1]
+        (
+            lambda t: t.cumulative_prod(),
+            [1 + a64[1] + a64[2], 1 + a64[0] + a64[2], a64[0] + a64[1]],
+        ),
+        (lambda t: t.logaddexp(y), s * (1 - s)),
+    ]
+    for f, want in cases:
+        second = ut.grad(lambda t, f=f: ut.grad(lambda u: f(u).sum())(t).sum())(x)
+        check(second, grad_backend, np.asarray(want, dtype=np.float64), np.float32)
 
 
 def test_gradients_that_agreed_already(grad_backend):

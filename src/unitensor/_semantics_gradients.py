@@ -44,6 +44,15 @@ _INF_TIMES_ZERO = (
     "an incoming gradient of 0 times an infinite derivative is NaN, as the chain rule gives "
     "(where(x > 0, sqrt(x), 0) has a NaN gradient at 0)"
 )
+_TF_TAPE = (
+    "TensorFlow, under a user's own tf.GradientTape in eager mode (no ut.grad, ut.vjp or "
+    "ut.jvp recording; inside tf.function the rule holds): TensorFlow's own gradient, "
+)
+_TF_BOTH = (
+    "TensorFlow, under a user's own tf.GradientTape or ForwardAccumulator in eager mode (no "
+    "ut.grad, ut.vjp or ut.jvp recording) and in forward mode inside a graph (ut.jvp under "
+    "ut.jit, ut.vmap or tf.function; ut.jacfwd, ut.hessian): TensorFlow's own derivative, "
+)
 _EXTREMES = Gradient(
     "at a tie with a Python number (clip's bounds as numbers: at a bound) the tensor takes "
     "all of it; at a tie of two tensors (clip's tensor bounds: clip is minimum(maximum(x, "
@@ -52,7 +61,11 @@ _EXTREMES = Gradient(
         "the gradient at a tie: JAX gave half with a number, TensorFlow all to the first of "
         "two tensors",
     ),
-    ("the gradient where a tensor operand is NaN: PyTorch gives it to both",),
+    (
+        "the gradient where a tensor operand is NaN: PyTorch gives it to both",
+        _TF_BOTH + "at a tie of two tensors all of it to the first (clip's tensor bounds: "
+        "to x), and where either is NaN to the second",
+    ),
 )
 
 GRADIENTS: list[tuple[str, Gradient]] = [
@@ -71,6 +84,7 @@ GRADIENTS: list[tuple[str, Gradient]] = [
         Gradient(
             "0.5 / sqrt(x), inf at 0; " + _INF_TIMES_ZERO,
             ("TensorFlow's gradient was 0 where its incoming gradient was 0",),
+            (_TF_TAPE + "0 where the incoming gradient is 0",),
         ),
     ),
     (
@@ -78,6 +92,7 @@ GRADIENTS: list[tuple[str, Gradient]] = [
         Gradient(
             "-1 / x**2, inf at 0; " + _INF_TIMES_ZERO,
             ("TensorFlow's gradient was 0 where its incoming gradient was 0",),
+            (_TF_TAPE + "0 where the incoming gradient is 0",),
         ),
     ),
     (
@@ -100,6 +115,7 @@ GRADIENTS: list[tuple[str, Gradient]] = [
             (
                 "the exponent's gradient at x = 0, y < 0: PyTorch -inf, TensorFlow and JAX NaN; "
                 "second derivatives at x = 0 follow each framework",
+                _TF_BOTH + "NaN for x at x = 0 where y == 0 (0 * x**-1), and 0 for y where x < 0",
             ),
         ),
     ),
@@ -131,6 +147,10 @@ GRADIENTS: list[tuple[str, Gradient]] = [
         Gradient(
             "sigmoid(x - y) and sigmoid(y - x) (NaN for two equal infinities)",
             ("JAX gave 1 to a number beside +inf, and 1 and 1 for two +inf",),
+            (
+                _TF_BOTH + "of unitensor's max(x, y) + softplus(min(x, y) - max(x, y)): 1 and "
+                "0 where x == y",
+            ),
         ),
     ),
     (
@@ -146,7 +166,11 @@ GRADIENTS: list[tuple[str, Gradient]] = [
         Gradient(
             "exact, zeros included (at a zero: the sum of the products with that factor left out)",
             ("TensorFlow divided by the input: at a zero it lost the factors after it",),
-            ("TensorFlow: the second derivatives after a zero are 0",),
+            (
+                "TensorFlow: the second derivatives after a zero are 0",
+                _TF_BOTH + "a division by x, 0 where x is 0: at a zero and after it 0 "
+                "([2, 0, 3]: [1, 0, 0])",
+            ),
         ),
     ),
     (
@@ -171,11 +195,31 @@ GRADIENTS: list[tuple[str, Gradient]] = [
     ("linf", Gradient("ties split it evenly, as max")),
     ("lp", Gradient("|x|**(p - 1) * sign(x) / lp(x)**(p - 1), NaN at 0 (p != 1, 2)")),
     (
+        "jvp jacfwd hessian",
+        Gradient(
+            "at kinks, ties and singular points: each operation's rule (this column); an "
+            "incoming tangent of 0 times an infinite derivative is 0",
+            kept=(
+                "TensorFlow: a ForwardAccumulator inside a graph does not see "
+                "tf.custom_gradient, so under ut.jit, ut.vmap or tf.function (and in jacfwd "
+                "and hessian's forward half, whose vmap traces one) maximum and minimum of "
+                "two tensors, pow, logaddexp and cumulative_prod take TensorFlow's own "
+                "derivative (their rows)",
+            ),
+        ),
+    ),
+    (
         "value_and_grad_fn value_and_grad value_aux_and_grad grad",
         Gradient(
             "at kinks, ties and singular points: each operation's rule (this column), in eager "
             "mode, under ut.jit, in forward mode and through the frameworks' own autodiff "
-            "(torch.autograd, tf.GradientTape, jax.grad) alike",
+            "(torch.autograd, tf.GradientTape inside tf.function, jax.grad) alike",
+            kept=(
+                "TensorFlow: a user's own tf.GradientTape or ForwardAccumulator in eager mode "
+                "and forward mode inside a graph take TensorFlow's own gradient of maximum and "
+                "minimum of two tensors, sqrt, reciprocal, pow, logaddexp and cumulative_prod "
+                "(their rows)",
+            ),
         ),
     ),
 ]

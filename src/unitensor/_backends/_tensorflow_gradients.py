@@ -9,34 +9,56 @@ unitensor's rule for each gradient is in the semantics table (its
 - ``sqrt`` and ``reciprocal`` where the incoming gradient is 0: TensorFlow's
   kernels give 0 there, the rule the chain rule's ``0 * inf``, NaN, as
   PyTorch and JAX (``where(x > 0, sqrt(x), 0)`` has a NaN gradient at 0);
-- ``cumulative_prod`` at zeros: TensorFlow divides by the input, which
-  loses the derivative of the factors after a zero (the rule's is exact);
+- ``cumulative_prod`` at zeros: TensorFlow divides by the input (0 where it
+  is 0), which loses the derivative of the factors after a zero (the rule's
+  is exact);
 - ``pow``: 0 for the base where the exponent is 0 (``x ** 0`` is 1 for every
   ``x``; TensorFlow's ``0 * x**-1`` is NaN at 0), and for an exponent tensor
   ``log(x) * x**y`` with ``log(0)`` read as 0 (TensorFlow gives 0 for
   ``x < 0``, the rule NaN, as PyTorch and JAX).
 
-``logaddexp``, which TensorFlow lacks, is composed here with its exact
-gradient. The forward pass is TensorFlow's own op, unchanged, and where
-nothing can differentiate it (eager tensors, no ``tf.GradientTape`` or
-``tf.autodiff.ForwardAccumulator`` recording) it runs alone. Under a tape it
-runs with recording stopped, and ``record_operation`` records it with the
-rule's gradient function: what ``tf.custom_gradient`` does in eager mode,
-without its Python layers, which cost 140 µs per op under a tape where the
-op itself takes 12. That is TensorFlow's tape module
-(``tensorflow.python.eager.record``), not public API (as AutoGraph's
-configuration in ``tensorflow.py``); where it cannot be imported,
-``tf.custom_gradient`` does the same, slower. In a graph (``tf.function``,
-``ut.jit``) the op is ``tf.custom_gradient``'s, which puts the gradient
-function in the graph once, when it is traced.
+``logaddexp``, which TensorFlow lacks, is composed here, with the exact
+gradient as its rule (through TensorFlow's ``maximum`` and ``minimum`` the
+composition's own is 1 and 0 where ``a == b``).
+
+The forward pass is TensorFlow's own op, unchanged. Where the gradient is
+unitensor's own to take, the op carries the rule's gradient through
+``tf.custom_gradient``:
+
+- in eager mode, while unitensor's own tape or forward accumulator records
+  (``ut.grad``, ``ut.value_and_grad``, ``ut.vjp``, ``ut.jvp`` and the
+  transformations built on them: ``recording``, entered by
+  ``_tensorflow_transforms``), the forward op runs on ``tf.stop_gradient``
+  of its inputs inside the custom function: tapes then record the custom
+  op alone, and a ``ForwardAccumulator`` (whose JVP of a recorded op
+  TensorFlow takes by transposing its gradient function) takes the rule's
+  derivative too;
+- in a graph (``tf.function``, ``ut.jit``), always: its cost is paid once,
+  when the function is traced, and a ``tf.GradientTape`` inside the graph
+  (the user's own too) takes the rule's gradient. A ``ForwardAccumulator``
+  inside a graph does not see ``tf.custom_gradient`` (it differentiates the
+  ops inside it), so forward mode in a graph (``ut.jvp`` under ``ut.jit``;
+  ``ut.jacfwd`` and ``ut.hessian``, whose ``vmap`` traces a graph) takes
+  TensorFlow's own derivative of these ops;
+- in eager mode otherwise, TensorFlow's op alone, at the cost of one check:
+  ``tf.custom_gradient`` costs 60 to 70 µs per call in eager mode where the
+  op takes 5 to 9 (10x10 float32), and TensorFlow has no public way to ask
+  whether a tape of the user's records. A user's own eager ``tf.GradientTape`` (or
+  ``ForwardAccumulator``) around unitensor's operations therefore gets
+  TensorFlow's own gradient of these ops, as listed above (the semantics
+  table and docs/autodiff.md say so). (An op whose operands are all eager
+  tensors captured by a graph, with no unitensor tape recording, is
+  TensorFlow's op alone as well.)
 
 TensorFlow itself is handed to ``set_tensorflow``.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
+import contextlib
+import functools
+import threading
+from collections.abc import Callable, Generator
 from typing import Any
 
 from . import _tensorflow_indexing
@@ -49,6 +71,7 @@ __all__ = [
     "minimum",
     "pow_",
     "reciprocal",
+    "recording",
     "set_tensorflow",
     "sqrt",
 ]
@@ -56,100 +79,80 @@ __all__ = [
 tf: Any = None  # TensorFlow, set by set_tensorflow()
 _raw: Any = None  # tf.raw_ops
 _eager: Any = None  # the class of eager tensors
-_record: Any = None  # tensorflow.python.eager.record, None where it cannot be imported
-_recording: Callable[[], bool] = bool  # whether a tape may record (True without _record)
 _select = _tensorflow_indexing.select  # tf.where(c, x, y) past 8 axes too
 
 Gradient = Callable[..., tuple[Any, ...]]
-"""``gradient(g, out, *inputs)``: the gradients of the inputs, in their shapes."""
-Tangent = Callable[..., Any]
-"""``tangent(out, tangents, *inputs)``: the output's tangent (forward mode)."""
+"""``gradient(g, *inputs)``: the gradients of the inputs, in their shapes.
+
+It computes what it needs of the output again from the inputs: a
+``ForwardAccumulator`` calls it (to transpose it) before the op's output
+exists, and so the gradient of the gradient follows the inputs.
+"""
+
+
+class _Tapes(threading.local):
+    """How many of unitensor's own tapes and forward accumulators record in this thread.
+
+    (TensorFlow's tapes are per thread too.)
+    """
+
+    depth = 0
+
+
+_tapes = _Tapes()
+
+
+@contextlib.contextmanager
+def recording() -> Generator[None]:
+    """Mark, for the ``with`` block, that unitensor's own tape or accumulator records.
+
+    ``_tensorflow_transforms`` enters it around each ``tf.GradientTape`` and
+    ``tf.autodiff.ForwardAccumulator`` it records with; blocks nest.
+    """
+    _tapes.depth += 1
+    try:
+        yield
+    finally:
+        _tapes.depth -= 1
 
 
 def set_tensorflow(module: Any) -> None:
     """Hand TensorFlow to this module (``tensorflow.primitives`` does, once)."""
-    global tf, _raw, _eager, _record, _recording, maximum, minimum
+    global tf, _raw, _eager, maximum, minimum
     tf = module
     _raw = module.raw_ops
     with tf.init_scope():  # (eagerly even where TensorFlow loads inside a tf.function)
         _eager = tf.constant(0.0).__class__
-    try:  # TensorFlow's tape (2.21); nothing public records an op with its gradient
-        record = importlib.import_module("tensorflow.python.eager.record")
-        _recording = record.could_possibly_record
-        if not callable(record.stop_recording) or not callable(record.record_operation):
-            raise AttributeError("record_operation")
-        _record = record
-    except (ImportError, AttributeError):  # another release: tf.custom_gradient alone
-        _record, _recording = None, lambda: True
-    maximum = _extreme(_raw.Maximum, "Maximum", tf.math.greater)
-    minimum = _extreme(_raw.Minimum, "Minimum", tf.math.less)
+    maximum = _extreme(_raw.Maximum, tf.math.greater)
+    minimum = _extreme(_raw.Minimum, tf.math.less)
 
 
-def differentiated(
-    name: str,
-    forward: Callable[..., Any],
-    gradient: Gradient,
-    *inputs: Any,
-    tangent: Tangent | None = None,
-) -> Any:
+def differentiated(forward: Callable[..., Any], gradient: Gradient, *inputs: Any) -> Any:
     """``forward(*inputs)``, whose gradient TensorFlow takes from ``gradient``.
 
-    ``inputs`` are tensors or variables. Eager tensors without a recording
-    tape run ``forward`` alone; under one, it runs unrecorded and is
-    recorded with ``gradient`` (as the op ``name``); a variable goes in as
-    its value (the read is what a tape records). In a graph, and where
-    TensorFlow's tape module is missing, ``tf.custom_gradient`` makes it.
-    A ``ForwardAccumulator`` takes the JVP from ``tangent`` where given,
-    else from ``gradient`` transposed.
+    ``inputs`` are tensors or variables. In eager mode with no unitensor
+    tape recording, ``forward`` runs alone; otherwise ``tf.custom_gradient``
+    makes the op (see the module's docstring). A variable goes in as its
+    value (the read is what a tape records).
     """
-    if _record is not None:
+    if not _tapes.depth:
         for x in inputs:
             if x.__class__ is not _eager:
                 break
         else:  # eager tensors
-            if not _recording():
-                return forward(*inputs)
-            return _recorded(name, forward, gradient, tangent, inputs)
+            return forward(*inputs)
         if tf.executing_eagerly():  # a variable among them
-            values = [tf.convert_to_tensor(x) for x in inputs]
-            return differentiated(name, forward, gradient, *values, tangent=tangent)
+            return forward(*inputs)
+    eager = tf.executing_eagerly()
+    if eager:
+        inputs = tuple(tf.convert_to_tensor(x) for x in inputs)
 
     def custom(*xs: Any) -> tuple[Any, Callable[[Any], list[Any]]]:
-        out = forward(*xs)
-        return out, lambda g: list(gradient(g, out, *xs))
+        # eager: the forward op unrecorded (a ForwardAccumulator then transposes `gradient`)
+        out = forward(*(tf.stop_gradient(x) for x in xs)) if eager else forward(*xs)
+        return out, lambda g: list(gradient(g, *xs))
 
-    in_graph = tf.custom_gradient(custom)
-    if _record is not None and _recording():
-        # a tape or a ForwardAccumulator inside the graph: tf.custom_gradient records its
-        # op for tapes, but a ForwardAccumulator takes the JVP of the ops inside it
-        return _recorded(name, in_graph, gradient, tangent, inputs)
-    return in_graph(*inputs)
-
-
-def _recorded(
-    name: str,
-    forward: Callable[..., Any],
-    gradient: Gradient,
-    tangent: Tangent | None,
-    inputs: Any,
-) -> Any:
-    """``forward(*inputs)`` run unrecorded, then recorded as ``name`` with ``gradient``.
-
-    A ``ForwardAccumulator`` computes its JVPs with ``tangent``, or where it
-    is None through ``gradient`` (which it transposes).
-    """
-    with _record.stop_recording():
-        out = forward(*inputs)
-
-    def backward(g: Any) -> list[Any]:
-        return list(gradient(g, out, *inputs))
-
-    def jvp(*tangents: Any) -> list[Any]:
-        assert tangent is not None
-        return [tangent(out, tangents, *inputs)]
-
-    _record.record_operation(name, [out], list(inputs), backward, None if tangent is None else jvp)
-    return out
+    return tf.custom_gradient(custom)(*inputs)
 
 
 def summed_to(g: Any, x: Any) -> Any:
@@ -161,7 +164,7 @@ def summed_to(g: Any, x: Any) -> Any:
     return tf.reshape(tf.reduce_sum(g, axes), shape)
 
 
-def _extreme(op: Any, name: str, above: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+def _extreme(op: Any, above: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
     """``op(a, b)`` (``Maximum`` or ``Minimum``) of float operands, ties of two tensors split.
 
     With a Python float on either side, TensorFlow's own op: the tensor
@@ -174,7 +177,7 @@ def _extreme(op: Any, name: str, above: Callable[[Any, Any], Any]) -> Callable[[
     def forward(a: Any, b: Any) -> Any:
         return op(x=a, y=b)
 
-    def gradient(g: Any, out: Any, a: Any, b: Any) -> tuple[Any, Any]:
+    def gradient(g: Any, a: Any, b: Any) -> tuple[Any, Any]:
         half = 0.5 * tf.cast(tf.math.equal(a, b), g.dtype)
         ga = g * (tf.cast(above(a, b), g.dtype) + half)
         gb = g * (tf.cast(above(b, a), g.dtype) + half)
@@ -182,11 +185,11 @@ def _extreme(op: Any, name: str, above: Callable[[Any, Any], Any]) -> Callable[[
 
     def extreme(a: Any, b: Any) -> Any:
         kind = b.__class__
-        if kind is float or (kind is _eager and a.__class__ is _eager and not _recording()):
+        if kind is float or (kind is _eager and a.__class__ is _eager and not _tapes.depth):
             return op(x=a, y=b)
         if a.__class__ is float:  # (a graph's op takes its dtype from its first input)
             return op(x=b, y=a)
-        return differentiated(name, forward, gradient, a, b)
+        return differentiated(forward, gradient, a, b)
 
     return extreme
 
@@ -199,30 +202,31 @@ def _sqrt_forward(a: Any) -> Any:
     return _raw.Sqrt(x=a)
 
 
-def _sqrt_gradient(g: Any, out: Any, a: Any) -> tuple[Any]:
-    return (0.5 * g / out,)  # TensorFlow's SqrtGrad without its 0 for a zero g
+def _sqrt_gradient(g: Any, a: Any) -> tuple[Any]:
+    return (0.5 * g / _raw.Sqrt(x=a),)  # TensorFlow's SqrtGrad without its 0 for a zero g
 
 
 def sqrt(a: Any) -> Any:
     """``Sqrt`` of a real float tensor; its gradient ``0.5 * g / sqrt(a)`` (NaN for g = a = 0)."""
-    if a.__class__ is _eager and not _recording():  # (the common case without a call more)
+    if a.__class__ is _eager and not _tapes.depth:  # (the common case without a call more)
         return _raw.Sqrt(x=a)
-    return differentiated("Sqrt", _sqrt_forward, _sqrt_gradient, a)
+    return differentiated(_sqrt_forward, _sqrt_gradient, a)
 
 
 def _reciprocal_forward(a: Any) -> Any:
     return _raw.Reciprocal(x=a)
 
 
-def _reciprocal_gradient(g: Any, out: Any, a: Any) -> tuple[Any]:
+def _reciprocal_gradient(g: Any, a: Any) -> tuple[Any]:
+    out = _raw.Reciprocal(x=a)
     return (-g * out * out,)  # TensorFlow's ReciprocalGrad without its 0 for a zero g
 
 
 def reciprocal(a: Any) -> Any:
     """``Reciprocal`` of a real float tensor; its gradient ``-g / a**2`` (NaN for g = a = 0)."""
-    if a.__class__ is _eager and not _recording():
+    if a.__class__ is _eager and not _tapes.depth:
         return _raw.Reciprocal(x=a)
-    return differentiated("Reciprocal", _reciprocal_forward, _reciprocal_gradient, a)
+    return differentiated(_reciprocal_forward, _reciprocal_gradient, a)
 
 
 def cumulative_prod(a: Any, axis: int) -> Any:
@@ -234,31 +238,39 @@ def cumulative_prod(a: Any, axis: int) -> Any:
     product of ``a`` with it made 1); after it 0, as every product there
     holds the zero. TensorFlow's own divides by ``a`` everywhere.
     """
+    if a.__class__ is _eager and not _tapes.depth:
+        return tf.math.cumprod(a, axis)
+    return differentiated(
+        functools.partial(_cumprod_forward, axis=axis),
+        functools.partial(_cumprod_gradient, axis=axis),
+        a,
+    )
 
-    def forward(x: Any) -> Any:
-        return tf.math.cumprod(x, axis)
 
-    def gradient(g: Any, out: Any, x: Any) -> tuple[Any]:
-        zero = tf.math.equal(x, 0)
-        zeros_so_far = tf.math.cumsum(tf.cast(zero, tf.int32), axis)
-        before = tf.math.equal(zeros_so_far, 0)  # no zero at or before this position
-        first = tf.math.logical_and(zero, tf.math.equal(zeros_so_far, 1))
-        one = tf.ones((), x.dtype)
-        by_division = tf.math.cumsum(g * out, axis, reverse=True) / tf.where(before, x, one)
-        without_it = tf.math.cumsum(
-            g * tf.math.cumprod(tf.where(first, one, x), axis), axis, reverse=True
-        )
-        nothing = tf.zeros((), x.dtype)
-        return (tf.where(before, by_division, tf.where(first, without_it, nothing)),)
+def _cumprod_forward(x: Any, axis: int) -> Any:
+    return tf.math.cumprod(x, axis)
 
-    return differentiated("Cumprod", forward, gradient, a)
+
+def _cumprod_gradient(g: Any, x: Any, axis: int) -> tuple[Any]:
+    out = tf.math.cumprod(x, axis)
+    zero = tf.math.equal(x, 0)
+    zeros_so_far = tf.math.cumsum(tf.cast(zero, tf.int32), axis)
+    before = tf.math.equal(zeros_so_far, 0)  # no zero at or before this position
+    first = tf.math.logical_and(zero, tf.math.equal(zeros_so_far, 1))
+    one = tf.ones((), x.dtype)
+    by_division = tf.math.cumsum(g * out, axis, reverse=True) / tf.where(before, x, one)
+    without_it = tf.math.cumsum(
+        g * tf.math.cumprod(tf.where(first, one, x), axis), axis, reverse=True
+    )
+    nothing = tf.zeros((), x.dtype)
+    return (tf.where(before, by_division, tf.where(first, without_it, nothing)),)
 
 
 def _constant_forward(a: Any) -> Any:
     return a**0.0
 
 
-def _constant_gradient(g: Any, out: Any, a: Any) -> tuple[Any]:
+def _constant_gradient(g: Any, a: Any) -> tuple[Any]:
     return (tf.zeros_like(a),)
 
 
@@ -266,25 +278,14 @@ def _power_forward(a: Any, b: Any) -> Any:
     return tf.math.pow(a, b)
 
 
-def _power_slopes(out: Any, a: Any, b: Any) -> tuple[Any, Any]:
-    """The derivatives of ``a ** b`` for ``a`` (0 where ``b == 0``) and ``b`` (JAX's)."""
+def _power_gradient(g: Any, a: Any, b: Any) -> tuple[Any, Any]:
+    """For ``a``: ``b * a**(b - 1)``, 0 where ``b == 0``; for ``b``: ``log(a) * a**b``, JAX's."""
+    out = tf.math.pow(a, b)
     zero = tf.math.equal(b, 0)
     one = tf.ones((), a.dtype)
     by_a = tf.where(zero, tf.zeros((), a.dtype), b * tf.math.pow(a, tf.where(zero, one, b - 1)))
     by_b = out * tf.math.log(tf.where(tf.math.equal(a, 0), one, a))
-    return by_a, by_b
-
-
-def _power_gradient(g: Any, out: Any, a: Any, b: Any) -> tuple[Any, Any]:
-    by_a, by_b = _power_slopes(out, a, b)
     return summed_to(g * by_a, a), summed_to(g * by_b, b)
-
-
-def _power_tangent(out: Any, tangents: tuple[Any, Any], a: Any, b: Any) -> Any:
-    """A zero tangent adds nothing, though its slope may be NaN (``log(a)`` for ``a < 0``)."""
-    by_a, by_b = _power_slopes(out, a, b)
-    ta, tb = tangents
-    return tf.math.multiply_no_nan(by_a, ta) + tf.math.multiply_no_nan(by_b, tb)
 
 
 def pow_(a: Any, b: Any) -> Any:
@@ -295,9 +296,9 @@ def pow_(a: Any, b: Any) -> Any:
     """
     if b.__class__ is float or b.__class__ is int:
         if b == 0:
-            return differentiated("Pow", _constant_forward, _constant_gradient, a)
+            return differentiated(_constant_forward, _constant_gradient, a)
         return a**b
-    return differentiated("Pow", _power_forward, _power_gradient, a, b, tangent=_power_tangent)
+    return differentiated(_power_forward, _power_gradient, a, b)
 
 
 def logaddexp(a: Any, b: Any) -> Any:
@@ -306,10 +307,12 @@ def logaddexp(a: Any, b: Any) -> Any:
     ``min - max`` is NaN for a NaN (the result is NaN through ``max`` then)
     and for two equal infinities, where it is replaced by 0: ``inf + log 2``
     is the standard's ``+inf`` (and ``-inf`` for two ``-inf``). Seven passes.
-    The gradient is the exact one, ``sigmoid(a - b)`` and ``sigmoid(b - a)``
-    (through ``max`` and ``min`` it would be 1 and 0 where ``a == b``).
+    The rule's gradient is the exact one, ``sigmoid(a - b)`` and
+    ``sigmoid(b - a)``; the composition's own (a user's eager tape: see the
+    module's docstring) is 1 and 0 where ``a == b``, through TensorFlow's
+    ``maximum`` and ``minimum``.
     """
-    return differentiated("Logaddexp", _logaddexp_forward, _logaddexp_gradient, a, b)
+    return differentiated(_logaddexp_forward, _logaddexp_gradient, a, b)
 
 
 def _logaddexp_forward(a: Any, b: Any) -> Any:
@@ -319,5 +322,5 @@ def _logaddexp_forward(a: Any, b: Any) -> Any:
     return big + tf.math.softplus(gap)
 
 
-def _logaddexp_gradient(g: Any, out: Any, a: Any, b: Any) -> tuple[Any, Any]:
+def _logaddexp_gradient(g: Any, a: Any, b: Any) -> tuple[Any, Any]:
     return summed_to(g * tf.math.sigmoid(a - b), a), summed_to(g * tf.math.sigmoid(b - a), b)
