@@ -356,3 +356,297 @@ def test_gradient_of_max_and_min_splits_ties_evenly(grad_backend):
         np.float32,
     )
     check(ut.grad(lambda t: t.min(), x), grad_backend, [[0, 0, 0], [0, 0, 1]], np.float32)
+
+
+# ------------------------------------------------------------ gradients at kinks and ties
+# One rule per operation, the same on every backend (docs/autodiff.md, "Gradients at kinks
+# and ties", and the semantics table's gradient column): f, its inputs, and the gradient
+# of f(...).sum() for each input, by hand. The comment of each group names the backend
+# whose own gradient differed before.
+
+NAN = np.nan
+KINKS = {
+    # a tie with a Python number, clip's bounds as numbers: the tensor takes all (JAX: half)
+    "maximum-number": (lambda x: x.maximum(0), [[-1, 0, 2]], [[0, 1, 1]]),
+    "maximum-number-first": (lambda x: ut.maximum(0.0, x), [[-1, 0, 2]], [[0, 1, 1]]),
+    "minimum-number": (lambda x: x.minimum(0), [[-1, 0, 2]], [[1, 1, 0]]),
+    "clip-numbers": (lambda x: x.clip(0, 2), [[-1, 0, 1, 2, 3]], [[0, 1, 1, 1, 0]]),
+    "clip-one-point": (lambda x: x.clip(0.0, 0.0), [[-1, 0, 1]], [[0, 1, 0]]),
+    # a tie of two tensors (clip's tensor bounds too): half each (TensorFlow: all to the first)
+    "maximum-tensors": (
+        lambda x, y: x.maximum(y),
+        [[-1, 0, 2], [-1, 1, 2]],
+        [[0.5, 0, 0.5], [0.5, 1, 0.5]],
+    ),
+    "minimum-tensors": (
+        lambda x, y: x.minimum(y),
+        [[-1, 0, 2], [-1, 1, 2]],
+        [[0.5, 1, 0.5], [0.5, 0, 0.5]],
+    ),
+    "maximum-broadcast": (
+        lambda x, y: x.maximum(y),
+        [[[0, 1], [2, 0]], [0, 1]],
+        [[[0.5, 0.5], [1, 0]], [0.5, 1.5]],
+    ),
+    "clip-tensors": (
+        lambda x, lo, hi: x.clip(lo, hi),
+        [[-1, 0, 1, 2, 3], [0] * 5, [2] * 5],
+        [[0, 0.5, 1, 0.5, 0], [1, 0.5, 0, 0, 0], [0, 0, 0, 0.5, 1]],
+    ),
+    # abs: sign(x), 0 at 0 (JAX: 1)
+    "abs": (lambda x: x.abs(), [[-1, 0, -0.0, 2]], [[-1, 0, 0, 1]]),
+    "l1": (lambda x: ut.norms.l1(x), [[-1, 0, 2]], [[-1, 0, 1]]),
+    "relu-from-abs": (lambda x: (x + x.abs()) / 2, [[-1, 0, 2]], [[0, 0.5, 1]]),
+    # an incoming gradient of 0 times an infinite derivative is NaN (TensorFlow: 0)
+    "where-sqrt": (lambda x: ut.where(x > 0, x.sqrt(), 0.0), [[-1, 0, 2]], [[NAN, NAN, 0.5**1.5]]),
+    "where-reciprocal": (lambda x: ut.where(x != 0, x.reciprocal(), 0.0), [[0, 2]], [[NAN, -0.25]]),
+    # pow: 0 for the base where the exponent is 0 (TensorFlow, JAX: NaN at 0), and NaN for
+    # the exponent where the base is negative (TensorFlow: 0)
+    "pow-0": (lambda x: x**0, [[-1, 0, 2]], [[0, 0, 0]]),
+    "pow-tensors": (
+        lambda x, y: x**y,
+        [[0, 0, 2, -1], [0, 2, 0, 2]],
+        [[0, 0, 0, -2], [0, 0, np.log(2), NAN]],
+    ),
+    # hypot: 0 at (0, 0), as l2 (PyTorch: NaN, JAX: 1/2)
+    "hypot": (lambda x, y: x.hypot(y), [[0, 3], [0, 4]], [[0, 0.6], [0, 0.8]]),
+    # atan2: NaN at (0, 0), where it jumps (PyTorch: 0)
+    "atan2": (lambda y, x: y.atan2(x), [[0, 1], [0, 1]], [[NAN, 0.5], [NAN, -0.5]]),
+    # copysign: 1 where the sign bits agree, else -1 (PyTorch: 0 at zeros, JAX: 1 at -0.0)
+    "copysign": (
+        lambda x, y: x.copysign(y),
+        [[0, -0.0, 0, 2], [1, 1, -1, -3]],
+        [[1, -1, -1, -1], [0, 0, 0, 0]],
+    ),
+    # logaddexp: sigmoid(x - y) and sigmoid(y - x) (JAX: 1 for a number beside +inf)
+    "logaddexp": (
+        lambda x, y: x.logaddexp(y),
+        [[np.inf, 0, 1], [0, np.inf, 1]],
+        [[1, 0, 0.5], [0, 1, 0.5]],
+    ),
+    # nextafter: 1 for x, 0 for y (JAX: NotImplementedError)
+    "nextafter": (lambda x, y: x.nextafter(y), [[0, 1], [1, 0]], [[1, 1], [0, 0]]),
+    # cumulative_prod: exact at a zero (TensorFlow lost the factors after it)
+    "cumulative_prod": (lambda x: x.cumulative_prod(), [[2, 0, 3]], [[1, 8, 0]]),
+}
+ELEMENTWISE_KINKS = [
+    "maximum-number minimum-number clip-numbers maximum-tensors minimum-tensors abs pow-0 hypot "
+    "atan2 copysign logaddexp nextafter"
+][0].split()
+
+
+def _kink_inputs(backend, case):
+    return [make(backend, np.array(a, dtype=np.float32)) for a in KINKS[case][1]]
+
+
+# TensorFlow's own gradient where it differs from the rule (docs/autodiff.md): what a
+# user's own tf.GradientTape gets in eager mode, where no unitensor tape records (maximum
+# and minimum give all to the first of two tensors at a tie, sqrt and reciprocal 0 under a
+# zero incoming gradient, x ** 0 is 0 * x**-1, the exponent's gradient 0 where x <= 0,
+# logaddexp's composition goes through maximum and minimum, cumprod divides by x)
+TENSORFLOW_OWN = {
+    "maximum-tensors": [[1, 0, 1], [0, 1, 0]],
+    "minimum-tensors": [[1, 1, 1], [0, 0, 0]],
+    "maximum-broadcast": [[[1, 1], [1, 0]], [0, 1]],
+    "clip-tensors": [[0, 1, 1, 1, 0], [1, 0, 0, 0, 0], [0, 0, 0, 0, 1]],
+    "where-sqrt": [[0, 0, 0.5**1.5]],
+    "where-reciprocal": [[0, -0.25]],
+    "pow-0": [[0, NAN, 0]],
+    "pow-tensors": [[NAN, 0, 0, -2], [0, 0, np.log(2), 0]],
+    "logaddexp": [[1, 0, 1], [0, 1, 0]],
+    "cumulative_prod": [[1, 0, 0]],
+}
+
+
+def _check_kink_gradients(grads, backend, case, own=None):
+    """The rule's gradients of ``case``, or ``own[case]`` where ``own`` holds it."""
+    want = (own or {}).get(case, KINKS[case][2])
+    assert len(grads) == len(want)
+    for g, expected in zip(grads, want, strict=True):
+        check(g, backend, np.array(expected, dtype=np.float64), np.float32)
+
+
+@pytest.mark.parametrize("case", list(KINKS))
+def test_gradient_at_kinks_and_ties(grad_backend, case):
+    f = KINKS[case][0]
+    args = _kink_inputs(grad_backend, case)
+    grads = ut.grad(lambda *xs: f(*xs).sum(), argnums=tuple(range(len(args))))(*args)
+    _check_kink_gradients(grads, grad_backend, case)
+
+
+def _all_kinks(*xs):
+    """The sum of every case's f(...).sum(), each of its own inputs (one compilation)."""
+    total, i = 0.0, 0
+    for f, inputs, _ in KINKS.values():
+        total = total + f(*xs[i : i + len(inputs)]).sum()
+        i += len(inputs)
+    return total
+
+
+def _all_kink_inputs(backend):
+    return [x for case in KINKS for x in _kink_inputs(backend, case)]
+
+
+def _check_all_kinks(grads, backend, own=None):
+    i = 0
+    for case, (_, inputs, _) in KINKS.items():
+        _check_kink_gradients(grads[i : i + len(inputs)], backend, case, own)
+        i += len(inputs)
+
+
+def test_gradient_at_kinks_and_ties_compiled(grad_backend):
+    args = _all_kink_inputs(grad_backend)
+    grad = ut.jit(ut.grad(_all_kinks, argnums=tuple(range(len(args)))))
+    _check_all_kinks(grad(*args), grad_backend)
+
+
+@pytest.mark.parametrize("transformed", [False, True], ids=["eager", "transformed"])
+def test_gradient_at_kinks_and_ties_in_the_frameworks_own_autodiff(grad_backend, transformed):
+    """torch.autograd (torch.func.grad), tf.GradientTape (in a tf.function), jax.grad (jax.jit).
+
+    A tf.GradientTape of the user's in eager mode gets TensorFlow's own gradient where it
+    differs (``TENSORFLOW_OWN``): no public API tells unitensor that it records, and
+    tf.custom_gradient on every eager call would cost 60-70 us each.
+    """
+    raws = [t.raw for t in _all_kink_inputs(grad_backend)]
+
+    def loss(*rs):
+        return _all_kinks(*[ut.astensor(r) for r in rs]).raw
+
+    if grad_backend == "torch":
+        import torch
+        import torch.func
+
+        if transformed:
+            grads = torch.func.grad(loss, argnums=tuple(range(len(raws))))(*raws)
+        else:
+            leaves = [r.clone().requires_grad_(True) for r in raws]
+            grads = torch.autograd.grad(loss(*leaves), leaves)
+    elif grad_backend == "tensorflow":
+        import tensorflow as tf
+
+        def tape_grads(*rs):
+            with tf.GradientTape() as tape:
+                tape.watch(rs)
+                value = loss(*rs)
+            return tape.gradient(value, rs, unconnected_gradients=tf.UnconnectedGradients.ZERO)
+
+        grads = (tf.function(tape_grads) if transformed else tape_grads)(*raws)
+    else:
+        import jax
+
+        grad = jax.grad(loss, argnums=tuple(range(len(raws))))
+        grads = (jax.jit(grad) if transformed else grad)(*raws)
+    own = TENSORFLOW_OWN if grad_backend == "tensorflow" and not transformed else None
+    _check_all_kinks([ut.astensor(g) for g in grads], grad_backend, own)
+
+
+@pytest.mark.parametrize("case", ELEMENTWISE_KINKS)
+def test_derivative_at_kinks_and_ties_in_forward_mode(grad_backend, case):
+    """jvp (forward mode) of an elementwise function along the first input: its gradient."""
+    f = KINKS[case][0]
+    args = _kink_inputs(grad_backend, case)
+    tangents = [ut.ones_like(args[0]), *(ut.zeros_like(a) for a in args[1:])]
+    _, tangent = ut.jvp(f, args, tangents)
+    check(tangent, grad_backend, np.array(KINKS[case][2][0], dtype=np.float64), np.float32)
+
+
+# TensorFlow's own forward-mode derivative (along the first input) where it differs from
+# the rule: a ForwardAccumulator inside a graph does not see tf.custom_gradient
+TENSORFLOW_OWN_FORWARD_IN_A_GRAPH = {
+    "maximum-tensors": [1, 0, 1],
+    "minimum-tensors": [1, 1, 1],
+    "pow-0": [0, NAN, 0],
+    "logaddexp": [1, 0, 1],
+}
+
+
+def test_tensorflow_forward_mode_in_a_graph_is_tensorflows_own():
+    """ut.jvp under ut.jit (and ut.jacfwd, whose vmap traces a graph) on TensorFlow: the rule
+    where TensorFlow's own derivative is the rule, TensorFlow's own elsewhere (documented)."""
+    if "tensorflow" not in selected_backends():
+        pytest.skip("tensorflow backend not selected")
+    args = [x for case in ELEMENTWISE_KINKS for x in _kink_inputs("tensorflow", case)]
+    tangents = []
+    for case in ELEMENTWISE_KINKS:
+        first, *rest = _kink_inputs("tensorflow", case)
+        tangents += [ut.ones_like(first), *(ut.zeros_like(r) for r in rest)]
+
+    def tangents_of_all(*xs):
+        out, i = [], 0
+        for case in ELEMENTWISE_KINKS:
+            n = len(KINKS[case][1])
+            out.append(
+                ut.jvp(KINKS[case][0], xs[i : i + n], xs[len(args) + i : len(args) + i + n])[1]
+            )
+            i += n
+        return tuple(out)
+
+    results = ut.jit(tangents_of_all)(*args, *tangents)
+    for case, tangent in zip(ELEMENTWISE_KINKS, results, strict=True):
+        want = TENSORFLOW_OWN_FORWARD_IN_A_GRAPH.get(case, KINKS[case][2][0])
+        check(tangent, "tensorflow", np.array(want, dtype=np.float64), np.float32)
+    x, y = _kink_inputs("tensorflow", "maximum-tensors")
+    jacobian = ut.jacfwd(lambda t: t.maximum(y))(x)
+    check(jacobian, "tensorflow", np.diag([1.0, 0.0, 1.0]), np.float32)
+
+
+def test_tensorflow_tapes_of_the_user_around_unitensors_transformations():
+    """A user's eager tape or ForwardAccumulator around ut.grad sees the rule (unitensor's
+    tape records there), forward over reverse as reverse over reverse."""
+    if "tensorflow" not in selected_backends():
+        pytest.skip("tensorflow backend not selected")
+    import tensorflow as tf
+
+    x, y = (tf.constant(v, tf.float32) for v in KINKS["maximum-tensors"][1])
+
+    def grad_x(raw):  # d/dx sum(maximum(x, y) * x) = w * x + maximum(x, y), w the rule's share
+        return ut.grad(lambda t: (t.maximum(ut.astensor(y)) * t).sum())(ut.astensor(raw)).raw
+
+    check(ut.astensor(grad_x(x)), "tensorflow", [-1.5, 1.0, 3.0], np.float32)
+    with tf.autodiff.ForwardAccumulator([x], [tf.ones_like(x)]) as acc:
+        g = grad_x(x)
+    check(ut.astensor(acc.jvp(g)), "tensorflow", [1.0, 0.0, 1.0], np.float32)  # 2 * w
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        g = grad_x(x)
+    check(ut.astensor(tape.gradient(g, x)), "tensorflow", [1.0, 0.0, 1.0], np.float32)
+
+
+def test_second_derivatives_of_the_rules_operations(grad_backend):
+    """Gradients of gradients of sqrt, reciprocal, pow, cumulative_prod and logaddexp away
+    from their kinks: the derivative of the rule's gradient (a Hessian's row sums)."""
+    a = np.array([4.0, 2.0, 0.5], dtype=np.float32)
+    b = np.array([1.0, 3.0, -2.0], dtype=np.float32)
+    x, y = make(grad_backend, a), make(grad_backend, b)
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    s = 1 / (1 + np.exp(b64 - a64))  # sigmoid(a - b)
+    cases = [
+        (lambda t: t.sqrt(), -0.25 * a64**-1.5),
+        (lambda t: t.reciprocal(), 2 * a64**-3),
+        (lambda t: t**y, b64 * (b64 - 1) * a64 ** (b64 - 2)),
+        # sum(cumprod(a)) = a0 + a0 a1 + a0 a1 a2: its gradient's sum has the gradient
+        # [1 + a1 + a2, 1 + a0 + a2, a0 + a1]
+        (
+            lambda t: t.cumulative_prod(),
+            [1 + a64[1] + a64[2], 1 + a64[0] + a64[2], a64[0] + a64[1]],
+        ),
+        (lambda t: t.logaddexp(y), s * (1 - s)),
+    ]
+    for f, want in cases:
+        second = ut.grad(lambda t, f=f: ut.grad(lambda u: f(u).sum())(t).sum())(x)
+        check(second, grad_backend, np.asarray(want, dtype=np.float64), np.float32)
+
+
+def test_gradients_that_agreed_already(grad_backend):
+    """Pinned: sign, rounding (0), ties of max/min (split evenly), sort (the permutation)."""
+    x = make(grad_backend, np.array([2.0, -0.5, 2.0, 0.0], dtype=np.float32))
+    zero = np.zeros(4)
+    for f in (ut.sign, ut.round, ut.floor, ut.ceil, ut.trunc):
+        check(ut.grad(lambda t, f=f: f(t).sum(), x), grad_backend, zero, np.float32)
+    check(ut.grad(lambda t: t.max(), x), grad_backend, [0.5, 0, 0.5, 0], np.float32)
+    weights = make(grad_backend, np.array([1.0, 2.0, 3.0, 4.0], dtype=np.float32))
+    # sorted: -0.5, 0.0, 2.0 (index 0), 2.0 (index 2): stable, equal values keep their order
+    check(ut.grad(lambda t: (t.sort() * weights).sum(), x), grad_backend, [3, 1, 4, 2], np.float32)
+    check(ut.grad(lambda t: ut.norms.linf(t), x), grad_backend, [0.5, 0, 0.5, 0], np.float32)
+    check(ut.grad(lambda t: ut.norms.l2(t * 0), x), grad_backend, zero, np.float32)

@@ -2,13 +2,21 @@
 
 import copy
 import pickle
+import platform
 import warnings
 
 import numpy as np
 import pytest
 
 import unitensor as ut
-from conftest import check, check_meta, expected_dtype, jax_x64_enabled, make
+from conftest import (
+    check,
+    check_meta,
+    expected_dtype,
+    jax_x64_enabled,
+    make,
+    selected_backends,
+)
 
 NAMES = ["bool", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64"]
 
@@ -93,6 +101,59 @@ def test_astype_then_dtype_compares_equal(backend, name):
     out = call_maybe_narrowing(backend, name, lambda: t.astype(getattr(ut, name)))
     effective = expected_dtype(backend, name).name
     assert out.dtype == getattr(ut, effective)
+
+
+INTEGERS = ["int8", "int16", "int32", "int64", "uint8", "uint16"]
+IN_RANGE = np.array([2.7, -2.7, 0.0, -0.0, 100.0, 126.9], dtype=np.float32)
+OUT_OF_RANGE = np.array(
+    [np.nan, np.inf, -np.inf, 3e9, -3e9, 1e20, 300.0, -300.0, -1.5], dtype=np.float32
+)
+
+
+@pytest.mark.parametrize("src", ["float32", "float64"])
+@pytest.mark.parametrize("name", INTEGERS)
+def test_astype_float_to_integer_truncates_toward_zero(backend, name, src):
+    a = IN_RANGE.astype(src)
+    if name.startswith("u"):
+        a = np.abs(a)
+    out = call_maybe_narrowing(backend, name, lambda: make(backend, a).astype(getattr(ut, name)))
+    check(out, backend, a.astype(name), name)
+
+
+@pytest.mark.skipif(
+    platform.machine().lower() not in ("x86_64", "amd64"),
+    reason="the values of these casts are the processor's (x86-64's here)",
+)
+@pytest.mark.filterwarnings("ignore:invalid value encountered in cast:RuntimeWarning")
+@pytest.mark.parametrize("name", INTEGERS)
+def test_astype_float_beyond_an_integer_dtype(backend, name):
+    """NaN, infinities and numbers the dtype cannot hold: the processor's value (documented).
+
+    C leaves the conversion undefined; NumPy, PyTorch and TensorFlow give what
+    x86-64 gives (the lowest int32 or int64, that value's low bits for the
+    narrower types); JAX saturates and gives 0 for NaN: a ``Differs`` row of
+    the semantics table (``astype``) marks it here.
+    """
+    expected = OUT_OF_RANGE.astype(name)
+    t = make(backend, OUT_OF_RANGE)
+    check(
+        call_maybe_narrowing(backend, name, lambda: t.astype(getattr(ut, name))),
+        backend,
+        expected,
+        name,
+    )
+
+
+def test_jax_astype_float_beyond_an_integer_dtype_saturates():
+    """JAX's rule, as the semantics table's astype row states it."""
+    if "jax" not in selected_backends():
+        pytest.skip("jax backend not selected")
+    for name in ("int8", "uint8", "int32"):
+        info = np.iinfo(name)
+        wide = np.nan_to_num(OUT_OF_RANGE.astype(np.float64), nan=0.0)
+        expected = np.clip(wide, info.min, info.max)
+        out = make("jax", OUT_OF_RANGE).astype(getattr(ut, name))
+        check(out, "jax", np.trunc(expected).astype(name), name)
 
 
 def test_astype_unknown_dtype_string(backend):

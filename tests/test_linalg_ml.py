@@ -101,6 +101,32 @@ def test_softmax_float64(backend):
     )
 
 
+# rows holding a NaN (among numbers and -inf): NumPy's exp(x - max) / sum is NaN in the whole
+# row; the other rows as they are (rows holding +inf follow each framework's kernel)
+NAN_ROWS = np.array(
+    [[1.0, np.nan, 2.0, -np.inf], [0.5, -1.0, 2.0, 3.0], [np.nan] * 4, [-np.inf, np.nan, 0, 1]],
+    dtype=np.float32,
+)
+
+
+@pytest.mark.filterwarnings("ignore:invalid value encountered:RuntimeWarning")  # (NumPy's)
+@pytest.mark.parametrize("axis", [1, 0])
+def test_softmax_of_a_row_holding_nan_is_nan(backend, axis):
+    """TensorFlow's kernel gave NaN only where the NaN was (``[0, nan, 0, 0]``)."""
+    a = NAN_ROWS if axis == 1 else NAN_ROWS.T.copy()
+    x = np.asarray(a, dtype=np.float64)
+    m = np.max(x, axis=axis, keepdims=True)
+    logsumexp = m + np.log(np.exp(x - m).sum(axis=axis, keepdims=True))
+    t = make(backend, a)
+    check(t.softmax(axis=axis), backend, np_softmax(a, axis), np.float32)
+    check(t.log_softmax(axis=axis), backend, np_log_softmax(a, axis), np.float32)
+    check(t.logsumexp(axis=axis), backend, logsumexp.squeeze(axis), np.float32)
+    if axis == 1:
+        labels = np.array([0, 3, 1, 2])
+        losses = -np_log_softmax(a, 1)[np.arange(4), labels]
+        check(t.crossentropy(make(backend, labels)), backend, losses, np.float32)
+
+
 LOGITS = randn(6, 4, seed=17) * 2
 LABELS = np.array([0, 3, 1, 1, 2, 3])
 

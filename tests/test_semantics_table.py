@@ -62,3 +62,27 @@ def test_markdown_has_one_row_per_operation():
     text = markdown()
     assert text.count("\n| `") == len(TABLE)
     assert "| `sqrt` | same float dtype" in text
+
+
+def test_an_operation_of_several_groups_keeps_each_groups_text():
+    """A name in two groups (``maximum`` among the unsigned integers') keeps both rows' text."""
+    from unitensor.semantics import _GROUPS
+
+    for names, rule in _GROUPS:
+        for name in names.split():
+            row = TABLE[name]
+            assert rule.dtype in row.dtype, name
+            assert set(rule.hidden) <= set(row.hidden) and set(rule.kept) <= set(row.kept), name
+            assert rule.gradient in row.gradient, name
+
+
+def test_gradients_at_kinks_and_ties_have_their_rule():
+    """Each operation with a kink, a tie or a singular point states its gradient."""
+    names = (
+        "maximum minimum clip abs sign round floor ceil trunc min max sort topk where sqrt "
+        "reciprocal pow __pow__ hypot atan2 copysign logaddexp nextafter cumulative_prod std "
+        "l1 l2 linf grad value_and_grad"
+    ).split()
+    missing = [name for name in names if not TABLE[name].gradient]
+    assert not missing, f"rows without a gradient rule: {missing}"
+    assert "| gradient |" in markdown().splitlines()[0]

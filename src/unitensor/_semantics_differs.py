@@ -1,5 +1,7 @@
 """The differences single backends keep, machine-readable (rows of ``unitensor.semantics``).
 
+(``Rule``, the table's row, is here too, beside ``Differs``.)
+
 ``DIFFERS`` lists, by operation, what the Dask and generic backends keep
 different from NumPy, with the tests each difference makes fail there (and
 JAX's sharding refusals, which fail no test: they are native JAX's);
@@ -13,7 +15,34 @@ from dataclasses import dataclass
 
 _STRICT = "array_api_strict"
 
-__all__ = ["DIFFERS", "Differs"]
+__all__ = ["DIFFERS", "Differs", "Rule"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """What one operation returns and how the frameworks differ on it.
+
+    Attributes
+    ----------
+    dtype
+        The result dtype under unitensor's rules.
+    hidden
+        Native differences that unitensor hides.
+    kept
+        Differences unitensor keeps, documented.
+    differs
+        The kept differences of single backends, with the tests they make
+        fail (``unitensor.semantics`` fills it in from ``DIFFERS``).
+    gradient
+        The gradient at kinks, ties and singular points, the same on every
+        framework (``unitensor._semantics_gradients`` fills it in).
+    """
+
+    dtype: str
+    hidden: tuple[str, ...] = ()
+    kept: tuple[str, ...] = ()
+    differs: tuple[Differs, ...] = ()
+    gradient: str = ""
 
 
 @dataclass(frozen=True)
@@ -63,6 +92,16 @@ _JAX_REFUSED = (
 )
 
 DIFFERS: list[tuple[str, Differs]] = [
+    # float -> integer casts beyond the integer dtype (issue 38): documented, not checked
+    (
+        "astype",
+        Differs(
+            "jax",
+            "a float the integer dtype cannot hold saturates to the dtype's bounds (NaN: 0), "
+            "XLA's rule (and ARM processors'), where the others give x86-64's value",
+            ("test_dtypes.py::test_astype_float_beyond_an_integer_dtype[jax-*",),
+        ),
+    ),
     # JAX sharding (tests/test_sharding.py, 8 host devices in a subprocess): no test fails
     (
         "__add__ __sub__ __mul__ __truediv__ add subtract multiply divide matmul __matmul__ "

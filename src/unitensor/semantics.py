@@ -14,37 +14,15 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ._semantics_array_object import ROWS as _ARRAY_OBJECT_ROWS
 from ._semantics_differs import DIFFERS as _DIFFERS
-from ._semantics_differs import Differs
+from ._semantics_differs import Differs, Rule
+from ._semantics_gradients import add_gradients
 from ._semantics_interop import ROWS as _INTEROP
 
 __all__ = ["TABLE", "Differs", "Rule", "markdown"]
-
-
-@dataclass(frozen=True)
-class Rule:
-    """What one operation returns and how the frameworks differ on it.
-
-    Attributes
-    ----------
-    dtype
-        The result dtype under unitensor's rules.
-    hidden
-        Native differences that unitensor hides.
-    kept
-        Differences unitensor keeps, documented.
-    differs
-        The kept differences of single backends, with the tests they make
-        fail (``_DIFFERS`` below fills it in).
-    """
-
-    dtype: str
-    hidden: tuple[str, ...] = ()
-    kept: tuple[str, ...] = ()
-    differs: tuple[Differs, ...] = ()
 
 
 _JAX32 = "JAX without 64-bit mode: int32 instead of int64"
@@ -335,12 +313,14 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "logsumexp softmax log_softmax",
         Rule(
-            "same float dtype; integer input gives float32; complex input: DTypeError",
+            "same float dtype; integer input gives float32; complex input: DTypeError; a row "
+            "holding NaN is NaN throughout (logsumexp: NaN), as NumPy's exp(x - max) / sum",
             (
                 "complex input: PyTorch and JAX computed logsumexp, JAX softmax; NumPy, PyTorch "
                 "and TensorFlow raised their own errors",
+                "TensorFlow's softmax gave NaN only where a row's NaN was ([0, nan, 0, 0])",
             ),
-            ("rows containing inf and empty axes follow each framework's kernel",),
+            ("rows containing inf (no NaN) and empty axes follow each framework's kernel",),
         ),
     ),
     (
@@ -405,7 +385,7 @@ _GROUPS: list[tuple[str, Rule]] = [
     ),
     (
         "crossentropy",
-        Rule("the float dtype of the logits; one loss per sample; complex logits: DTypeError"),
+        Rule("the logits' float dtype; one loss per sample (NaN of NaN rows); complex: DTypeError"),
     ),
     (
         "onehot_like",
@@ -488,8 +468,13 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "astype float32 float64 bool",
         Rule(
-            "the requested dtype",
-            kept=("JAX without 64-bit mode: 32-bit types, with a UserWarning",),
+            "the requested dtype; a float to an integer dtype truncates toward zero",
+            kept=(
+                "JAX without 64-bit mode: 32-bit types, with a UserWarning",
+                "a float the integer dtype cannot hold (NaN, inf, out of range) is undefined in "
+                "C: the processor's value (x86-64: the lowest int32/int64, its low bits for "
+                "narrower dtypes); a checked cast would cost every cast a pass",
+            ),
         ),
     ),
     (
@@ -1137,7 +1122,7 @@ _GROUPS: list[tuple[str, Rule]] = [
     (
         "l0 l1 l2 linf lp",
         Rule(
-            "the float dtype (float32 for integers); l2's gradient at 0 is 0",
+            "the float dtype (float32 for integers)",
             kept=("on NumPy a full reduction is a NumPy scalar, as NumPy's own reductions",),
         ),
     ),
@@ -1146,11 +1131,19 @@ _GROUPS: list[tuple[str, Rule]] = [
 
 
 _ROWS = [*_GROUPS, *((names, Rule(*fields)) for names, fields in _INTEROP)]
-TABLE: dict[str, Rule] = {name: rule for names, rule in _ROWS for name in names.split()}
-"""Operation name -> ``Rule``, one row per operation."""
+TABLE: dict[str, Rule] = {}
+"""Operation name -> ``Rule``, one row per operation (of two groups: both texts)."""
+for _names, _rule in _ROWS:
+    for _name in _names.split():
+        _row = TABLE.setdefault(_name, _rule)
+        if _row is not _rule:
+            TABLE[_name] = Rule(
+                f"{_row.dtype}; {_rule.dtype}", _row.hidden + _rule.hidden, _row.kept + _rule.kept
+            )
 for _names, _differs in _DIFFERS:
     for _name in _names.split():
         TABLE[_name] = replace(TABLE[_name], differs=(*TABLE[_name].differs, _differs))
+add_gradients(TABLE)
 
 
 def _cell(items: tuple[str, ...]) -> str:
@@ -1164,15 +1157,16 @@ def markdown() -> str:
     --------
     >>> from unitensor.semantics import markdown
     >>> print(markdown().splitlines()[0])
-    | operation | result dtype | framework differences hidden | differences kept |
+    | operation | result dtype | gradient | framework differences hidden | differences kept |
     """
     lines = [
-        "| operation | result dtype | framework differences hidden | differences kept |",
-        "|---|---|---|---|",
+        "| operation | result dtype | gradient | framework differences hidden | differences kept |",
+        "|---|---|---|---|---|",
     ]
     for name, rule in TABLE.items():
         kept = (*rule.kept, *(f"{d.backend}: {d.what}" for d in rule.differs))
-        lines.append(f"| `{name}` | {rule.dtype} | {_cell(rule.hidden)} | {_cell(kept)} |")
+        cells = f"{rule.dtype} | {rule.gradient or '—'} | {_cell(rule.hidden)} | {_cell(kept)}"
+        lines.append(f"| `{name}` | {cells} |")
     return "\n".join(lines) + "\n"
 
 

@@ -18,6 +18,11 @@ Keyed random numbers are TensorFlow's stateless ops (``stateless_uniform``,
 ``stateless_normal``, ``stateless_split``, ``stateless_fold_in``) on an
 int64 key of shape (2,): pure functions of the key, fresh in a
 ``tf.function`` for every key tensor it is called with.
+
+While the tapes of the gradients, ``jvp`` and ``vjp`` record, the function
+runs inside ``_tensorflow_gradients.recording()``: the operations whose
+gradient at kinks and ties is unitensor's rule carry it then
+(``_tensorflow_gradients``).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
+from ._tensorflow_gradients import recording
 from ._threefry import MASK
 
 __all__ = ["primitives"]
@@ -45,7 +51,7 @@ def _dense(g: Any) -> Any:
 
 
 def _value_and_grads(f: Callable[..., Any], xs: tuple[Any, ...]) -> tuple[Any, Any, Any]:
-    with tf.GradientTape() as tape:
+    with recording(), tf.GradientTape() as tape:
         ws = _watched(xs)
         for w in ws:
             tape.watch(w)
@@ -56,14 +62,14 @@ def _value_and_grads(f: Callable[..., Any], xs: tuple[Any, ...]) -> tuple[Any, A
 
 def _jvp(f: Callable[..., Any], primals: tuple[Any, ...], tangents: tuple[Any, ...]) -> Any:
     ws = _watched(primals)
-    with tf.autodiff.ForwardAccumulator(ws, list(tangents)) as acc:
+    with recording(), tf.autodiff.ForwardAccumulator(ws, list(tangents)) as acc:
         outs, aux = f(*ws)
     zero = tf.UnconnectedGradients.ZERO
     return outs, tuple(acc.jvp(o, unconnected_gradients=zero) for o in outs), aux
 
 
 def _vjp(f: Callable[..., Any], primals: tuple[Any, ...]) -> Any:
-    with tf.GradientTape(persistent=True) as tape:
+    with recording(), tf.GradientTape(persistent=True) as tape:
         ws = _watched(primals)
         for w in ws:
             tape.watch(w)

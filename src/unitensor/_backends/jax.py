@@ -52,6 +52,7 @@ from . import (
     Primitives,
     _jax_checkify,
     _jax_complex,
+    _jax_gradients,
     _jax_indexing,
     _jax_transforms,
     device_error,
@@ -317,11 +318,19 @@ def _pow(a: Any, b: Any) -> Any:
 
     ``jax.numpy.power`` of integer arrays reads only the low 6 bits of an
     exponent array (64 and more give wrong values); NumPy's wrap around.
+    The derivative for ``a`` of ``a ** 0`` is 0 (the rule's; JAX's is NaN at
+    ``a == 0``): a Python exponent 0 goes in as the int 0 (JAX's integer
+    power, whose derivative is 0), two float arrays through ``_float_pow``.
     """
-    if isinstance(b, jax.Array) and jnp.issubdtype(b.dtype, jnp.integer):
-        base = a if isinstance(a, jax.Array) else jnp.asarray(a, dtype=b.dtype)
-        if jnp.issubdtype(base.dtype, jnp.integer):
-            return _integer_power(base, b)
+    if isinstance(b, jax.Array):
+        if jnp.issubdtype(b.dtype, jnp.integer):
+            base = a if isinstance(a, jax.Array) else jnp.asarray(a, dtype=b.dtype)
+            if jnp.issubdtype(base.dtype, jnp.integer):
+                return _integer_power(base, b)
+        elif isinstance(a, jax.Array) and a.dtype.kind in "fV" and b.dtype.kind in "fV":
+            return _float_pow(a, b)
+    elif b.__class__ is float and b == 0:
+        return a**0
     return a**b
 
 
@@ -437,6 +446,9 @@ def _inexact_sign_uncompiled(a: Any) -> Any:
 _inexact_sign: Any = None
 _complex_abs: Any = None
 _integer_power: Any = None
+_real_abs: Any = None  # abs of real floats with the rule's derivative (_jax_gradients)
+_float_pow: Any = None  # pow of two float arrays with the rule's derivative (_jax_gradients)
+_clip_numbers: Any = None  # clip with two float bounds, the rule's derivative (_jax_gradients)
 
 
 def _sign(a: Any) -> Any:
@@ -459,10 +471,15 @@ def _abs(a: Any) -> Any:
 
     JAX's complex ``abs`` gives NaN for ``inf + nan j``, where the standard
     (and NumPy) give ``+inf``; ``jnp.hypot`` handles the infinities. Complex
-    input only (compiled as one function): real input takes ``jnp.abs`` itself.
+    input only (compiled as one function); real floats take ``jnp.abs`` with
+    the derivative ``sign(x)`` (``_jax_gradients``: JAX's is 1 at 0),
+    integers ``jnp.abs`` itself.
     """
-    if a.dtype.kind == "c":
+    kind = a.dtype.kind
+    if kind == "c":
         return _complex_abs(a)
+    if kind in "fV":  # (V: ml_dtypes' bfloat16 and 8-bit floats)
+        return _real_abs(a)
     return jnp.abs(a)
 
 
@@ -653,10 +670,15 @@ def primitives() -> Primitives:
     As a pytree node, a tensor passes through ``jax.jit``, ``jax.grad`` and
     friends, and can be an auxiliary output of a gradient function.
     """
-    global jax, jnp, _inexact_sign, _complex_abs, _integer_power
+    global jax, jnp, _inexact_sign, _complex_abs, _integer_power, _real_abs, _float_pow
+    global _clip_numbers
     jax = importlib.import_module("jax")
     jnp = importlib.import_module("jax.numpy")
     _jax_indexing.set_jax(jax)
+    gradients = _jax_gradients.primitives(jax)
+    _real_abs = gradients.pop("real_abs")
+    _float_pow = gradients.pop("float_pow")
+    _clip_numbers = gradients.pop("clip_numbers")
     _inexact_sign = jax.jit(_inexact_sign_uncompiled)
     _complex_abs = jax.jit(_complex_abs_uncompiled, inline=True)
     _integer_power = jax.jit(_integer_power_uncompiled, inline=True)
@@ -693,7 +715,7 @@ def primitives() -> Primitives:
             name: getattr(jnp, name)
             for name in (
                 "square round ceil floor isnan isinf isfinite "
-                "logical_not logical_and logical_or minimum maximum clip where reshape "
+                "logical_not logical_and logical_or where reshape "
                 "permute_dims expand_dims tile flip stack"
             ).split()
         },
@@ -772,10 +794,13 @@ def primitives() -> Primitives:
         **{
             name: getattr(jnp, name)
             for name in (
-                "expm1 reciprocal trunc signbit conj real imag atan2 copysign hypot "
-                "logaddexp nextafter logical_xor bitwise_left_shift bitwise_right_shift"
+                "expm1 reciprocal trunc signbit conj real imag atan2 "
+                "logical_xor bitwise_left_shift bitwise_right_shift"
             ).split()
         },
+        # derivatives at kinks and ties (issue 38): maximum, minimum, clip, logaddexp,
+        # hypot, copysign, nextafter
+        **gradients,
         # transformations and random keys (issue 13)
         **_jax_transforms.primitives(jax, _KEYS, _no_tracer, _place),
         # eig (Array API 2025.12): JAX computes them on the CPU only
@@ -854,7 +879,8 @@ def _floats(p: Primitives) -> Primitives:
     return dataclasses.replace(
         p,
         **{name: getattr(jnp, name) for name in _jax_complex.FIXED},
-        abs=jnp.abs,
+        abs=_real_abs,
+        clip=_clip_numbers,  # (the fast path and the checked one give it two floats)
         sign=_inexact_sign,
         float_operators=True,
         dtype_holder="aval",

@@ -38,6 +38,7 @@ imported when the primitives are first needed, not with this module.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import math
 import threading
@@ -62,6 +63,7 @@ from . import (
     _tensorflow_elementwise,
     _tensorflow_fft,
     _tensorflow_floats,
+    _tensorflow_gradients,
     _tensorflow_indexing,
     _tensorflow_linalg,
     _tensorflow_transforms,
@@ -461,12 +463,19 @@ def _searchsorted(a: Any, v: Any, side: str) -> Any:
 
 
 def _minimum(a: Any, b: Any) -> Any:
-    """``tf.math.minimum``; of bool, NumPy's ``a & b`` (TensorFlow has no bool kernel)."""
+    """``tf.math.minimum``; of bool, NumPy's ``a & b`` (TensorFlow has no bool kernel).
+
+    Of floats, a tie of two tensors splits the gradient (``_tensorflow_gradients``).
+    """
+    if a.dtype.is_floating:
+        return _tensorflow_gradients.minimum(a, b)
     return tf.math.logical_and(a, b) if a.dtype == tf.bool else tf.math.minimum(a, b)
 
 
 def _maximum(a: Any, b: Any) -> Any:
-    """``tf.math.maximum``; of bool, NumPy's ``a | b``."""
+    """``tf.math.maximum``; of bool, NumPy's ``a | b``; of floats, as ``_minimum``."""
+    if a.dtype.is_floating:
+        return _tensorflow_gradients.maximum(a, b)
     return tf.math.logical_or(a, b) if a.dtype == tf.bool else tf.math.maximum(a, b)
 
 
@@ -672,10 +681,18 @@ def _unsigned_pow(a: Any, b: Any) -> Any:
 
 
 def _pow(a: Any, b: Any) -> Any:
-    dtype = b.dtype if not isinstance(a, tf.Tensor | tf.Variable) else a.dtype
-    if dtype.is_unsigned:
-        if not isinstance(a, tf.Tensor | tf.Variable):
-            a = _const(a, dtype)
+    """``a ** b``; unsigned integers by squaring, a float tensor ``a`` with the rule's gradient.
+
+    (``_tensorflow_gradients.pow_``: 0 for ``a`` where ``b == 0``, and NaN for
+    ``b`` where ``a < 0``.)
+    """
+    if not isinstance(a, tf.Tensor | tf.Variable):
+        if b.dtype.is_unsigned:
+            return _unsigned_pow(_const(a, b.dtype), b)
+        return a**b
+    if a.dtype.is_floating:
+        return _tensorflow_gradients.pow_(a, b)
+    if a.dtype.is_unsigned:
         return _unsigned_pow(a, b)
     return a**b
 
@@ -767,34 +784,29 @@ def _hypot(a: Any, b: Any) -> Any:
 
 
 def _logaddexp(a: Any, b: Any) -> Any:
-    """``log(exp(a) + exp(b))`` as ``max + softplus(min - max)`` (TensorFlow has none).
+    """``log(exp(a) + exp(b))`` (TensorFlow has none: ``_tensorflow_gradients.logaddexp``)."""
+    return _tensorflow_gradients.logaddexp(*_operands(a, b))
 
-    ``min - max`` is NaN for a NaN (the result is NaN through ``max`` then)
-    and for two equal infinities, where it is replaced by 0: ``inf + log 2``
-    is the standard's ``+inf`` (and ``-inf`` for two ``-inf``). Seven passes.
-    The gradient is the exact one, ``sigmoid(a - b)`` and ``sigmoid(b - a)``
-    (through ``max`` and ``min`` it would be 1 and 0 where ``a == b``).
+
+def _softmax(a: Any, axis: int) -> Any:
+    """``tf.nn.softmax``, NaN along a row that holds a NaN (as NumPy's ``exp(a - max) / sum``).
+
+    TensorFlow's kernel gives NaN only where the row's NaN is and 0
+    elsewhere (``[nan, 0, nan, 0]``). The row's sum is NaN there, and adding
+    it times 0 makes such a row NaN, the others unchanged. An eager CPU
+    tensor does that only where a sum is NaN (the sums cost a quarter of the
+    kernel on 1000x1000; adding to every row, as a graph and other devices
+    do rather than wait for the check, two thirds). Along the last axis the
+    kernel is its raw op (``axis`` is non-negative), 30 µs less than ``tf.nn.softmax``.
     """
-    a, b = _operands(a, b)
-    a, b = tf.convert_to_tensor(a), tf.convert_to_tensor(b)  # a variable: its value
-    if a.shape != b.shape:  # the gradient of broadcast_to sums over the broadcast axes
-        shape = tf.broadcast_dynamic_shape(tf.shape(a), tf.shape(b))
-        a, b = tf.broadcast_to(a, shape), tf.broadcast_to(b, shape)
-    return _logaddexp_same_shape(a, b)
-
-
-def _logaddexp_forward(a: Any, b: Any) -> tuple[Any, Callable[[Any], tuple[Any, Any]]]:
-    big = tf.math.maximum(a, b)
-    gap = tf.math.minimum(a, b) - big
-    gap = _select(tf.math.is_nan(gap), tf.constant(0, gap.dtype), gap)
-
-    def grad(g: Any) -> tuple[Any, Any]:
-        return g * tf.math.sigmoid(a - b), g * tf.math.sigmoid(b - a)
-
-    return big + tf.math.softplus(gap), grad
-
-
-_logaddexp_same_shape: Any = None  # tf.custom_gradient(_logaddexp_forward), set by primitives()
+    raw = tf.raw_ops
+    out = raw.Softmax(logits=a) if axis == len(a.shape) - 1 else tf.nn.softmax(a, axis)
+    sums = raw.Sum(input=out, axis=axis, keep_dims=True)
+    axes = _tensorflow_floats.all_axes(sums, None)  # (None unless eager)
+    if axes is not None and "CPU" in out.device:
+        if not bool(raw.Any(input=raw.IsNan(x=sums), axis=axes)):
+            return out
+    return raw.AddV2(x=out, y=raw.Mul(x=sums, y=0.0))
 
 
 def _nextafter(a: Any, b: Any) -> Any:
@@ -935,12 +947,12 @@ def _as_native_tensor(
 
 def primitives() -> Primitives:
     """TensorFlow's primitives; imports TensorFlow."""
-    global tf, _widen, _range_dtypes, _logaddexp_same_shape
+    global tf, _widen, _range_dtypes
     tf = importlib.import_module("tensorflow")
     _tensorflow_indexing.set_tensorflow(tf)
     _tensorflow_devices.set_tensorflow(tf)
+    _tensorflow_gradients.set_tensorflow(tf)
     tf.register_tensor_conversion_function(TensorFlowTensor, _as_native_tensor)
-    _logaddexp_same_shape = tf.custom_gradient(_logaddexp_forward)
     _widen = frozenset((tf.bool, tf.int8, tf.int16, tf.int32, tf.uint8, tf.uint16, tf.uint32))
     _range_dtypes = (tf.int32, tf.int64, tf.float16, tf.bfloat16, tf.float32, tf.float64)
     _bits.update(
@@ -981,7 +993,7 @@ def primitives() -> Primitives:
         index_update=_index_update,
         abs=lambda a: a if a.dtype.is_unsigned else tf.math.abs(a),  # no unsigned kernel
         sign=_sign,
-        sqrt=tf.math.sqrt,
+        sqrt=lambda a: _tensorflow_gradients.sqrt(a) if a.dtype.is_floating else tf.math.sqrt(a),
         square=tf.math.square,
         exp=tf.math.exp,
         log=tf.math.log,
@@ -1032,7 +1044,11 @@ def primitives() -> Primitives:
         argmin=_arg_extreme(tf.math.argmin),
         argmax=_arg_extreme(tf.math.argmax),
         cumulative_sum=lambda a, axis: tf.math.cumsum(_to_int64(a), axis),
-        cumulative_prod=lambda a, axis: tf.math.cumprod(_to_int64(a), axis),
+        cumulative_prod=lambda a, axis: (
+            _tensorflow_gradients.cumulative_prod(a, axis)
+            if a.dtype.is_floating
+            else tf.math.cumprod(_to_int64(a), axis)
+        ),
         sort=_sort,
         argsort=_argsort,
         reshape=tf.reshape,
@@ -1059,7 +1075,7 @@ def primitives() -> Primitives:
         normal=_on_device(_normal),
         logsumexp=lambda a, axes, keepdims: tf.reduce_logsumexp(a, _axes(axes), keepdims),
         log_softmax=lambda a, axis: tf.nn.log_softmax(a, axis),
-        softmax=lambda a, axis: tf.nn.softmax(a, axis),
+        softmax=_softmax,
         crossentropy=_crossentropy,
         crossentropy_mean=lambda logits, labels: tf.reduce_mean(_crossentropy(logits, labels)),
         # fft (Array API 2025.12)
@@ -1080,7 +1096,9 @@ def primitives() -> Primitives:
         floor_divide=_floor_divide,
         remainder=_remainder,
         expm1=tf.math.expm1,
-        reciprocal=tf.math.reciprocal,
+        reciprocal=lambda a: (
+            _tensorflow_gradients.reciprocal(a) if a.dtype.is_floating else tf.math.reciprocal(a)
+        ),
         trunc=_trunc,
         signbit=_signbit,
         conj=tf.math.conj,
@@ -1106,7 +1124,18 @@ def primitives() -> Primitives:
         # array (to_numpy, repr); its 8-axis kernels are avoided (_tensorflow_indexing)
         max_dimensions=64,
     )
-    return _tensorflow_floats.with_floats(tf, ns)
+    p = _tensorflow_floats.with_floats(tf, ns)
+    assert p.floats is not None  # (with_floats sets them)
+    # the raw ops of sqrt, reciprocal, maximum and minimum, recorded with unitensor's gradient
+    # where a tape records (_tensorflow_gradients)
+    floats = dataclasses.replace(
+        p.floats,
+        sqrt=_tensorflow_gradients.sqrt,
+        reciprocal=_tensorflow_gradients.reciprocal,
+        maximum=_tensorflow_gradients.maximum,
+        minimum=_tensorflow_gradients.minimum,
+    )
+    return dataclasses.replace(p, floats=floats)
 
 
 after_import("tensorflow", _autograph_leaves_unitensor_alone)  # before its first trace

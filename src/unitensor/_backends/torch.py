@@ -44,6 +44,7 @@ from .._tensor import Tensor
 from . import (
     Primitives,
     _torch_dynamo,
+    _torch_gradients,
     _torch_transforms,
     _torch_unsigned,
     device_error,
@@ -478,45 +479,20 @@ def _sign_scale(dtype: Any) -> tuple[Any, Any, float]:
 def _sign(a: Any) -> Any:
     """``torch.sign`` with NaN kept (PyTorch gives 0 for NaN), and ``a / |a|`` for complex.
 
-    PyTorch's own ``sign`` gives 0 for NaN and has no other difference from
-    the standard's (its ``sign(-0.0)`` is ``+0.0``). No single PyTorch
-    kernel gives the standard's sign (``benchmarks/bench.py --ops`` and
-    ``docs/benchmarks.md`` compare the forms tried); the cheapest form
-    depends on the size, so a plain CPU tensor (no autograd, forward AD,
-    ``torch.func`` transformation, dispatch or function mode, trace or
-    ``torch.compile`` around it) takes:
-
-    - float32 and float64 in contiguous memory (without the negative bit):
-      ``unitensor._kernels``' sign, one pass over memory into a tensor from
-      ``torch.empty_like``, where the extension is built (see
-      ``_real_sign``); above ``_SERIAL_SIGN`` elements (PyTorch's grain
-      size) it is split over PyTorch's own OpenMP threads, as PyTorch splits
-      ``torch.sign`` (``_openmp_entry_points``);
-    - other dtypes and layouts, or without the extension, up to ``_SMALL_SIGN``
-      elements, where each dispatch costs more than a
-      pass over memory: ``0 + a * v * f`` (``addcmul``) clamped to [-1, 1]
-      in place (``hardtanh_`` with its default bounds, which skips the
-      conversion of two Python scalars), two dispatches: every nonzero
-      number scales past 1 (see ``_SIGN_SCALE_EXPONENTS``), NaN stays NaN
-      and ``0 + -0.0`` is ``+0.0``;
-    - above it (and above ``_SERIAL_SIGN`` where the kernel finds no OpenMP
-      runtime to split over): ``torch.sign`` and one read of ``a``, its sum,
-      which is finite unless ``a`` holds a NaN or an infinity (or the sum
-      overflows); only then the general form. At 1000x1000 the sum costs about half a
-      ``torch.sign`` (the cheapest full check measured: ``amax``, ``isnan``
-      with ``any``, ``aminmax`` and a dot product cost as much or more).
-
-    The general form (every other tensor, and the rare large one with a NaN
-    or an infinity) is ``clamp(a, s, s)`` with ``s = sign(a)``: ``s``
-    wherever ``a`` is a number, NaN where ``a`` is NaN (clamp propagates NaN
-    from its input), two passes more than ``torch.sign``; ``a`` goes in
-    detached, or clamp would pass gradient to it where ``a`` equals its sign
-    (-1, 0 or 1); the gradient of sign is 0. It is detached always:
-    forward-mode AD (``torch.func.jvp``/``jacfwd``) carries tangents without
-    ``requires_grad``. On a tie clamp returns its input, so ``-0.0`` would
-    stay ``-0.0``; adding 0.0 in place makes it ``+0.0``. Inductor fuses the
-    three into one kernel under ``torch.compile``. PyTorch refuses complex
-    input to ``sign``; ``sgn`` is the standard's sign for complex numbers.
+    PyTorch's own ``sign`` gives 0 for NaN; no single PyTorch kernel gives
+    the standard's sign, and the cheapest form depends on the size
+    (docs/benchmarks.md compares them). A plain CPU tensor (no autograd,
+    forward AD, ``torch.func``, mode, trace or ``torch.compile``) takes:
+    contiguous float32/float64, ``unitensor._kernels``' one-pass sign where
+    the extension is built (``_real_sign``, split over PyTorch's OpenMP
+    threads above ``_SERIAL_SIGN`` elements); other layouts up to
+    ``_SMALL_SIGN`` elements, ``addcmul`` clamped in place by ``hardtanh_``
+    (NaN stays NaN, ``-0.0`` gives ``+0.0``); above it, ``torch.sign`` and
+    one sum of ``a``, finite unless ``a`` holds NaN or an infinity. The
+    general form (every other tensor, and a large one with NaN or infinity)
+    is ``clamp(a.detach(), s, s) + 0.0`` with ``s = sign(a)``: NaN where
+    ``a`` is NaN, ``+0.0`` for ``-0.0``, gradient 0; Inductor fuses it under
+    ``torch.compile``. Complex input takes ``torch.sgn``.
     """
     if a.dtype not in _REAL_FLOATS:
         return torch.sgn(a) if a.is_complex() else torch.sign(a)
@@ -701,6 +677,23 @@ def _on_pair(fn: Any) -> Any:
         return fn(*_pair(a, b))
 
     return op
+
+
+def _differentiable(a: Any, b: Any) -> bool:
+    """Whether PyTorch may differentiate an operation on ``a`` and ``b`` made now.
+
+    One requires grad (autograd, a ``torch.func`` gradient), or a
+    ``torch.func`` transformation or forward AD (``jvp``: no
+    ``requires_grad``) is on, or ``torch.compile`` is tracing (its graph
+    serves both).
+    """
+    return (
+        a.requires_grad
+        or b.requires_grad
+        or _is_compiling()
+        or _functorch_level() is not None
+        or _forward_ad._current_level >= 0  # a dual level entered
+    )
 
 
 def _remainder(a: Any, b: Any) -> Any:
@@ -1167,9 +1160,8 @@ def _primitives() -> Primitives:
         conj=torch.conj_physical,  # torch.conj only sets a bit, which .numpy() and DLPack refuse
         real=torch.real,
         imag=torch.imag,
-        atan2=_on_pair(torch.atan2),
-        copysign=_on_pair(torch.copysign),
-        hypot=_on_pair(torch.hypot),
+        # atan2, copysign, hypot: where autodiff may see them, with unitensor's gradient
+        **_torch_gradients.primitives(torch, _differentiable, _pair),
         logaddexp=_on_pair(torch.logaddexp),
         nextafter=_on_pair(torch.nextafter),
         logical_xor=lambda a, b: torch.logical_xor(a, _as_tensor(b, a)),
